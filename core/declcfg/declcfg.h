@@ -1,0 +1,95 @@
+// The declarative config: typed olm.package / olm.channel / olm.bundle / olm.deprecations objects,
+// decoded from blobs as opm's alpha/declcfg does (spec validation.md §1.6). Values that a rule may
+// point at keep the index of their blob so findings can name file:line:column.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "load/loader.h"
+
+namespace fbclens::declcfg {
+
+/// A property of a package, channel or bundle: its type and its raw value.
+struct Property {
+  std::string type;
+  const Json* value = nullptr;  ///< points into the blob; nullptr when "value" is absent
+  std::uint32_t index = 0;      ///< position in the properties list
+};
+
+struct Package {
+  std::uint32_t blob = 0;
+  std::string name;
+  std::string default_channel;
+  std::string description;
+  bool has_icon = false;
+  std::vector<Property> properties;
+};
+
+/// One entry of a channel: a bundle name and its upgrade edges.
+struct ChannelEntry {
+  std::string name;
+  std::string replaces;
+  std::vector<std::string> skips;
+  std::string skip_range;
+  std::uint32_t index = 0;  ///< position in the channel's entries list
+};
+
+struct Channel {
+  std::uint32_t blob = 0;
+  std::string name;
+  std::string package;
+  std::vector<ChannelEntry> entries;
+  std::vector<Property> properties;
+};
+
+struct RelatedImage {
+  std::string name;
+  std::string image;
+};
+
+struct Bundle {
+  std::uint32_t blob = 0;
+  std::string name;
+  std::string package;
+  std::string image;
+  std::vector<Property> properties;
+  std::vector<RelatedImage> related_images;
+  std::uint32_t object_count = 0;  ///< olm.bundle.object properties that decoded (opm's Objects)
+};
+
+/// A reference inside a package: {schema, name}.
+struct PackageScopedReference {
+  std::string schema;
+  std::string name;
+};
+
+struct DeprecationEntry {
+  PackageScopedReference reference;
+  std::string message;
+  std::uint32_t index = 0;
+};
+
+struct Deprecation {
+  std::uint32_t blob = 0;
+  std::string package;
+  std::vector<DeprecationEntry> entries;
+};
+
+/// Everything a catalog declares, in load (walk) order.
+struct DeclarativeConfig {
+  std::vector<Package> packages;
+  std::vector<Channel> channels;
+  std::vector<Bundle> bundles;
+  std::vector<Deprecation> deprecations;
+  std::vector<std::uint32_t> others;  ///< blobs of any other schema (kept opaque, never validated)
+};
+
+/// Decodes every blob of `load` into typed objects (Go encoding/json rules, §1.6), and reads bundle
+/// objects (base64, YAML→JSON). A blob that fails becomes a Phase::Load finding appended to
+/// `load.findings` (opm: "parse bundle: ...", "read bundle objects: ...") and is left out.
+/// The returned config refers into `load.blobs`, which must outlive it.
+DeclarativeConfig decode_declarative_config(LoadResult& load);
+
+}  // namespace fbclens::declcfg

@@ -1,0 +1,192 @@
+#include <algorithm>
+
+#include "declcfg/declcfg.h"
+#include "declcfg/go_shape.h"
+#include "findings/go_format.h"
+#include "load/yaml_stream.h"
+
+namespace fbclens::declcfg {
+
+namespace {
+
+std::string string_field(const Json& obj, const char* name) {
+  const Json* v = go_field(obj, name);
+  return v && v->is_string() ? v->get<std::string>() : std::string();
+}
+
+std::vector<Property> properties_of(const Json& obj) {
+  std::vector<Property> out;
+  const Json* list = go_field(obj, "properties");
+  if (!list || !list->is_array()) return out;
+  std::uint32_t i = 0;
+  for (const Json& p : *list) {
+    Property prop;
+    prop.index = i++;
+    if (p.is_object()) {
+      prop.type = string_field(p, "type");
+      prop.value = go_field(p, "value");
+    }
+    out.push_back(prop);
+  }
+  return out;
+}
+
+class Decoder {
+ public:
+  explicit Decoder(LoadResult& load) : load_(load) {}
+
+  DeclarativeConfig run() {
+    DeclarativeConfig cfg;
+    for (std::uint32_t i = 0; i < load_.blobs.size(); ++i) {
+      const Blob& blob = load_.blobs[i];
+      const Json& v = blob.document.value;
+      if (blob.schema == "olm.package") {
+        if (!typed_ok(i, shapes::package(), "parse package: ")) continue;
+        Package p;
+        p.blob = i;
+        p.name = string_field(v, "name");
+        p.default_channel = string_field(v, "defaultChannel");
+        p.description = string_field(v, "description");
+        const Json* icon = go_field(v, "icon");
+        p.has_icon = icon && icon->is_object();
+        p.properties = properties_of(v);
+        cfg.packages.push_back(std::move(p));
+      } else if (blob.schema == "olm.channel") {
+        if (!typed_ok(i, shapes::channel(), "parse channel: ")) continue;
+        Channel c;
+        c.blob = i;
+        c.name = string_field(v, "name");
+        c.package = string_field(v, "package");
+        if (const Json* entries = go_field(v, "entries"); entries && entries->is_array()) {
+          std::uint32_t k = 0;
+          for (const Json& e : *entries) {
+            ChannelEntry entry;
+            entry.index = k++;
+            entry.name = string_field(e, "name");
+            entry.replaces = string_field(e, "replaces");
+            entry.skip_range = string_field(e, "skipRange");
+            if (const Json* skips = go_field(e, "skips"); skips && skips->is_array()) {
+              for (const Json& s : *skips) entry.skips.push_back(s.is_string() ? s.get<std::string>() : "");
+            }
+            c.entries.push_back(std::move(entry));
+          }
+        }
+        c.properties = properties_of(v);
+        cfg.channels.push_back(std::move(c));
+      } else if (blob.schema == "olm.bundle") {
+        if (!typed_ok(i, shapes::bundle(), "parse bundle: ")) continue;
+        Bundle b;
+        b.blob = i;
+        b.name = string_field(v, "name");
+        b.package = string_field(v, "package");
+        b.image = string_field(v, "image");
+        b.properties = properties_of(v);
+        if (const Json* related = go_field(v, "relatedImages"); related && related->is_array()) {
+          for (const Json& r : *related) b.related_images.push_back({string_field(r, "name"), string_field(r, "image")});
+        }
+        if (!read_bundle_objects(i, b)) continue;
+        cfg.bundles.push_back(std::move(b));
+      } else if (blob.schema == "olm.deprecations") {
+        if (!typed_ok(i, shapes::deprecation(), "parse deprecation: ")) continue;
+        Deprecation d;
+        d.blob = i;
+        d.package = string_field(v, "package");
+        if (const Json* entries = go_field(v, "entries"); entries && entries->is_array()) {
+          std::uint32_t k = 0;
+          for (const Json& e : *entries) {
+            DeprecationEntry entry;
+            entry.index = k++;
+            entry.message = string_field(e, "message");
+            if (const Json* ref = go_field(e, "reference"); ref && ref->is_object()) {
+              entry.reference.schema = string_field(*ref, "schema");
+              entry.reference.name = string_field(*ref, "name");
+            }
+            d.entries.push_back(std::move(entry));
+          }
+        }
+        cfg.deprecations.push_back(std::move(d));
+      } else {
+        cfg.others.push_back(i);
+      }
+    }
+    return cfg;
+  }
+
+ private:
+  void fail(std::uint32_t blob, const std::string& field_path, std::string message, std::string opm) {
+    Finding f;
+    f.id = FindingId::TypedDecode;
+    f.message = std::move(message);
+    f.opm_message = std::move(opm);
+    f.location = load_.locate(load_.blobs[blob], field_path);
+    const Blob& b = load_.blobs[blob];
+    f.object.package = b.schema == "olm.package" ? b.name : b.package;
+    if (b.schema == "olm.channel") f.object.channel = b.name;
+    if (b.schema == "olm.bundle") f.object.bundle = b.name;
+    load_.files[b.file].has_error = true;
+    load_.findings.push_back(std::move(f));
+  }
+
+  bool typed_ok(std::uint32_t blob, const GoShape& shape, const char* opm_prefix) {
+    std::string path;
+    const std::string error = go_decode_check(load_.blobs[blob].document.value, shape, &path);
+    if (error.empty()) return true;
+    const Blob& b = load_.blobs[blob];
+    fail(blob, path, b.schema + " " + go_quote(b.name) + (path.empty() ? "" : " field " + path) + ": " + error,
+         opm_prefix + error);
+    return false;
+  }
+
+  // opm reads olm.bundle.object properties at load time (spec §1.6 "Bundle objects").
+  bool read_bundle_objects(std::uint32_t blob, Bundle& b) {
+    for (const Property& p : b.properties) {
+      if (p.type != "olm.bundle.object") continue;
+      const std::string where = "/properties/" + std::to_string(p.index) + "/value";
+      const std::string prefix = "package " + go_quote(b.package) + ", bundle " + go_quote(b.name) + ": ";
+      std::string error;
+      std::string data;
+      if (!p.value) {
+        error = "unexpected end of JSON input";
+      } else if (!p.value->is_null() && !p.value->is_object()) {
+        error = go_decode_check(*p.value, shapes::property_bundle_object());
+      } else if (p.value->is_object()) {
+        const Json* d = go_field(*p.value, "data");
+        if (d && !d->is_null()) {
+          if (!d->is_string()) {
+            error = go_decode_check(*p.value, shapes::property_bundle_object());
+          } else if (!go_base64_decode(d->get_ref<const std::string&>(), data, error)) {
+            // error set
+          }
+        }
+      }
+      if (!error.empty()) {
+        bundle_object_error(blob, where, prefix + "parse property at index " + std::to_string(p.index) + " as bundle object: " + error);
+        return false;
+      }
+      const auto first = std::find_if(data.begin(), data.end(), [](char c) { return !std::isspace(static_cast<unsigned char>(c)); });
+      if (first == data.end() || *first != '{') {
+        Json converted;
+        if (!yaml_to_json(data, converted, error)) {
+          bundle_object_error(blob, where,
+                              prefix + "convert bundle object property at index " + std::to_string(p.index) + " to JSON: " + error);
+          return false;
+        }
+      }
+      ++b.object_count;
+    }
+    return true;
+  }
+
+  void bundle_object_error(std::uint32_t blob, const std::string& where, const std::string& opm_detail) {
+    fail(blob, where, "olm.bundle.object " + opm_detail, "read bundle objects: " + opm_detail);
+    load_.findings.back().id = FindingId::BundleObject;
+  }
+
+  LoadResult& load_;
+};
+
+}  // namespace
+
+DeclarativeConfig decode_declarative_config(LoadResult& load) { return Decoder(load).run(); }
+
+}  // namespace fbclens::declcfg

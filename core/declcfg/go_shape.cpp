@@ -1,0 +1,315 @@
+#include "declcfg/go_shape.h"
+
+#include <cctype>
+#include <cmath>
+
+namespace fbclens {
+
+namespace {
+
+bool ascii_equal_fold(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+  }
+  return true;
+}
+
+const char* json_kind(const Json& v) {
+  switch (v.type()) {
+    case Json::value_t::string: return "string";
+    case Json::value_t::boolean: return "bool";
+    case Json::value_t::array: return "array";
+    case Json::value_t::object: return "object";
+    default: return "number";
+  }
+}
+
+struct Checker {
+  std::string error;
+  std::string error_path;
+
+  // `go_struct`: innermost Go struct name; `stack`: JSON field names from the top (Go's FieldStack).
+  bool check(const Json& v, const GoShape& s, const std::string& go_struct, const std::string& stack,
+             const std::string& doc_path) {
+    if (v.is_null()) return true;
+    const auto type_error = [&](const std::string& value_kind) {
+      if (go_struct.empty()) {
+        error = "json: cannot unmarshal " + value_kind + " into Go value of type " + s.go_type;
+      } else {
+        error = "json: cannot unmarshal " + value_kind + " into Go struct field " + go_struct + "." + stack +
+                " of type " + s.go_type;
+      }
+      error_path = doc_path;
+      return false;
+    };
+    switch (s.kind) {
+      case GoShape::Kind::Any: return true;
+      case GoShape::Kind::String: return v.is_string() ? true : type_error(json_kind(v));
+      case GoShape::Kind::Bool: return v.is_boolean() ? true : type_error(json_kind(v));
+      case GoShape::Kind::Int32: {
+        if (!v.is_number()) return type_error(json_kind(v));
+        const double d = v.get<double>();
+        if (d != std::floor(d) || d < -2147483648.0 || d > 2147483647.0) return type_error("number " + v.dump());
+        return true;
+      }
+      case GoShape::Kind::Bytes: {
+        if (!v.is_string()) return type_error(json_kind(v));
+        std::string decoded, err;
+        if (!go_base64_decode(v.get_ref<const std::string&>(), decoded, err)) {
+          error = err;
+          error_path = doc_path;
+          return false;
+        }
+        return true;
+      }
+      case GoShape::Kind::Slice: {
+        if (!v.is_array()) return type_error(json_kind(v));
+        std::size_t i = 0;
+        for (const Json& e : v) {
+          if (!check(e, *s.element, go_struct, stack, doc_path + "/" + std::to_string(i++))) return false;
+        }
+        return true;
+      }
+      case GoShape::Kind::Map: {
+        if (!v.is_object()) return type_error(json_kind(v));
+        for (auto it = v.begin(); it != v.end(); ++it) {
+          if (!check(it.value(), *s.element, go_struct, stack, doc_path + "/" + it.key())) return false;
+        }
+        return true;
+      }
+      case GoShape::Kind::Struct: {
+        if (!v.is_object()) return type_error(json_kind(v));
+        const auto dot = s.go_type.rfind('.');
+        const std::string name = dot == std::string::npos ? s.go_type : s.go_type.substr(dot + 1);
+        for (const auto& [field, shape] : s.fields) {
+          std::string key;
+          const Json* member = go_field(v, field, &key);
+          if (!member) continue;
+          if (!check(*member, *shape, name, stack.empty() ? field : stack + "." + field, doc_path + "/" + key)) return false;
+        }
+        return true;
+      }
+    }
+    return true;
+  }
+};
+
+GoShape make(GoShape::Kind kind, std::string go_type, std::vector<std::pair<std::string, const GoShape*>> fields = {},
+             const GoShape* element = nullptr) {
+  GoShape s;
+  s.kind = kind;
+  s.go_type = std::move(go_type);
+  s.fields = std::move(fields);
+  s.element = element;
+  return s;
+}
+
+using K = GoShape::Kind;
+const GoShape kString = make(K::String, "string");
+const GoShape kBool = make(K::Bool, "bool");
+const GoShape kInt32 = make(K::Int32, "int32");
+const GoShape kAny = make(K::Any, "interface {}");
+const GoShape kRaw = make(K::Any, "json.RawMessage");
+const GoShape kBytes = make(K::Bytes, "[]uint8");
+const GoShape kStrings = make(K::Slice, "[]string", {}, &kString);
+const GoShape kStringMap = make(K::Map, "map[string]string", {}, &kString);
+
+const GoShape kProperty = make(K::Struct, "property.Property", {{"type", &kString}, {"value", &kRaw}});
+const GoShape kProperties = make(K::Slice, "[]property.Property", {}, &kProperty);
+
+}  // namespace
+
+const Json* go_field(const Json& obj, std::string_view name, std::string* key_out) {
+  if (!obj.is_object()) return nullptr;
+  auto exact = obj.find(std::string(name));
+  if (exact != obj.end()) {
+    if (key_out) *key_out = exact.key();
+    return &exact.value();
+  }
+  for (auto it = obj.begin(); it != obj.end(); ++it) {
+    if (ascii_equal_fold(it.key(), name)) {
+      if (key_out) *key_out = it.key();
+      return &it.value();
+    }
+  }
+  return nullptr;
+}
+
+std::string go_decode_check(const Json& value, const GoShape& shape, std::string* field_path_out) {
+  Checker c;
+  c.check(value, shape, "", "", "");
+  if (field_path_out) *field_path_out = c.error_path;
+  return c.error;
+}
+
+bool go_base64_decode(std::string_view in, std::string& out, std::string& error) {
+  static signed char table[256];
+  static bool init = false;
+  if (!init) {
+    for (auto& t : table) t = -1;
+    const char* alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    for (int i = 0; i < 64; ++i) table[static_cast<unsigned char>(alphabet[i])] = static_cast<signed char>(i);
+    init = true;
+  }
+  out.clear();
+  out.reserve(in.size() / 4 * 3);
+  unsigned quad[4];
+  int have = 0;
+  std::size_t pad_at = std::string_view::npos;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(in[i]);
+    if (c == '\r' || c == '\n') continue;
+    if (pad_at != std::string_view::npos) {
+      if (c == '=' && have == 3) {  // second '=' of "xx=="
+        have = 4;
+        continue;
+      }
+      error = "illegal base64 data at input byte " + std::to_string(i);
+      return false;
+    }
+    if (c == '=') {
+      if (have < 2) {
+        error = "illegal base64 data at input byte " + std::to_string(i);
+        return false;
+      }
+      pad_at = i;
+      if (have == 2) {
+        out += static_cast<char>((quad[0] << 2) | (quad[1] >> 4));
+        have = 3;  // expect one more '='
+      } else {
+        out += static_cast<char>((quad[0] << 2) | (quad[1] >> 4));
+        out += static_cast<char>(((quad[1] & 15) << 4) | (quad[2] >> 2));
+        have = 4;
+      }
+      continue;
+    }
+    if (table[c] < 0) {
+      error = "illegal base64 data at input byte " + std::to_string(i);
+      return false;
+    }
+    quad[have++] = static_cast<unsigned>(table[c]);
+    if (have == 4) {
+      out += static_cast<char>((quad[0] << 2) | (quad[1] >> 4));
+      out += static_cast<char>(((quad[1] & 15) << 4) | (quad[2] >> 2));
+      out += static_cast<char>(((quad[2] & 3) << 6) | quad[3]);
+      have = 0;
+    }
+  }
+  if (pad_at != std::string_view::npos) {
+    if (have != 4) {
+      error = "illegal base64 data at input byte " + std::to_string(in.size());
+      return false;
+    }
+    return true;
+  }
+  if (have != 0) {
+    error = "illegal base64 data at input byte " + std::to_string(in.size() - (in.size() % 4 == 0 ? 4 : in.size() % 4));
+    return false;
+  }
+  return true;
+}
+
+namespace shapes {
+
+const GoShape& package() {
+  static const GoShape icon = make(K::Struct, "declcfg.Icon", {{"base64data", &kBytes}, {"mediatype", &kString}});
+  static const GoShape s = make(K::Struct, "declcfg.Package",
+                                {{"schema", &kString}, {"name", &kString}, {"defaultChannel", &kString},
+                                 {"icon", &icon}, {"description", &kString}, {"properties", &kProperties}});
+  return s;
+}
+
+const GoShape& channel() {
+  static const GoShape entry = make(K::Struct, "declcfg.ChannelEntry",
+                                    {{"name", &kString}, {"replaces", &kString}, {"skips", &kStrings},
+                                     {"skipRange", &kString}});
+  static const GoShape entries = make(K::Slice, "[]declcfg.ChannelEntry", {}, &entry);
+  static const GoShape s = make(K::Struct, "declcfg.Channel",
+                                {{"schema", &kString}, {"name", &kString}, {"package", &kString},
+                                 {"entries", &entries}, {"properties", &kProperties}});
+  return s;
+}
+
+const GoShape& bundle() {
+  static const GoShape related = make(K::Struct, "declcfg.RelatedImage", {{"name", &kString}, {"image", &kString}});
+  static const GoShape relateds = make(K::Slice, "[]declcfg.RelatedImage", {}, &related);
+  static const GoShape s = make(K::Struct, "declcfg.Bundle",
+                                {{"schema", &kString}, {"name", &kString}, {"package", &kString}, {"image", &kString},
+                                 {"properties", &kProperties}, {"relatedImages", &relateds}});
+  return s;
+}
+
+const GoShape& deprecation() {
+  static const GoShape ref = make(K::Struct, "declcfg.PackageScopedReference", {{"schema", &kString}, {"name", &kString}});
+  static const GoShape entry = make(K::Struct, "declcfg.DeprecationEntry", {{"reference", &ref}, {"message", &kString}});
+  static const GoShape entries = make(K::Slice, "[]declcfg.DeprecationEntry", {}, &entry);
+  static const GoShape s = make(K::Struct, "declcfg.Deprecation",
+                                {{"schema", &kString}, {"package", &kString}, {"entries", &entries}});
+  return s;
+}
+
+const GoShape& property_package() {
+  static const GoShape s = make(K::Struct, "property.Package",
+                                {{"packageName", &kString}, {"version", &kString}, {"release", &kString}});
+  return s;
+}
+const GoShape& property_package_required() {
+  static const GoShape s = make(K::Struct, "property.PackageRequired", {{"packageName", &kString}, {"versionRange", &kString}});
+  return s;
+}
+const GoShape& property_gvk() {
+  static const GoShape s = make(K::Struct, "property.GVK", {{"group", &kString}, {"kind", &kString}, {"version", &kString}});
+  return s;
+}
+const GoShape& property_gvk_required() {
+  static const GoShape s = make(K::Struct, "property.GVKRequired", {{"group", &kString}, {"kind", &kString}, {"version", &kString}});
+  return s;
+}
+const GoShape& property_bundle_object() {
+  static const GoShape s = make(K::Struct, "property.BundleObject", {{"data", &kBytes}});
+  return s;
+}
+const GoShape& property_channel() {
+  static const GoShape s = make(K::Struct, "property.Channel", {{"channelName", &kString}, {"priority", &kInt32}});
+  return s;
+}
+
+const GoShape& property_csv_metadata() {
+  static const GoShape descriptor = make(K::Struct, "v1alpha1.SpecDescriptor",
+      {{"path", &kString}, {"displayName", &kString}, {"description", &kString}, {"x-descriptors", &kStrings}, {"value", &kAny}});
+  static const GoShape descriptors = make(K::Slice, "[]v1alpha1.SpecDescriptor", {}, &descriptor);
+  static const GoShape resource = make(K::Struct, "v1alpha1.APIResourceReference", {{"name", &kString}, {"kind", &kString}, {"version", &kString}});
+  static const GoShape resources = make(K::Slice, "[]v1alpha1.APIResourceReference", {}, &resource);
+  static const GoShape crd = make(K::Struct, "v1alpha1.CRDDescription",
+      {{"name", &kString}, {"version", &kString}, {"kind", &kString}, {"displayName", &kString}, {"description", &kString},
+       {"resources", &resources}, {"statusDescriptors", &descriptors}, {"specDescriptors", &descriptors},
+       {"actionDescriptors", &descriptors}});
+  static const GoShape crds = make(K::Slice, "[]v1alpha1.CRDDescription", {}, &crd);
+  static const GoShape crd_set = make(K::Struct, "v1alpha1.CustomResourceDefinitions", {{"owned", &crds}, {"required", &crds}});
+  static const GoShape api = make(K::Struct, "v1alpha1.APIServiceDescription",
+      {{"name", &kString}, {"group", &kString}, {"version", &kString}, {"kind", &kString}, {"deploymentName", &kString},
+       {"containerPort", &kInt32}, {"displayName", &kString}, {"description", &kString}, {"resources", &resources},
+       {"statusDescriptors", &descriptors}, {"specDescriptors", &descriptors}, {"actionDescriptors", &descriptors}});
+  static const GoShape apis = make(K::Slice, "[]v1alpha1.APIServiceDescription", {}, &api);
+  static const GoShape api_set = make(K::Struct, "v1alpha1.APIServiceDefinitions", {{"owned", &apis}, {"required", &apis}});
+  static const GoShape install_mode = make(K::Struct, "v1alpha1.InstallMode", {{"type", &kString}, {"supported", &kBool}});
+  static const GoShape install_modes = make(K::Slice, "[]v1alpha1.InstallMode", {}, &install_mode);
+  static const GoShape link = make(K::Struct, "v1alpha1.AppLink", {{"name", &kString}, {"url", &kString}});
+  static const GoShape links = make(K::Slice, "[]v1alpha1.AppLink", {}, &link);
+  static const GoShape maintainer = make(K::Struct, "v1alpha1.Maintainer", {{"name", &kString}, {"email", &kString}});
+  static const GoShape maintainers = make(K::Slice, "[]v1alpha1.Maintainer", {}, &maintainer);
+  static const GoShape gvk = make(K::Struct, "v1.GroupVersionKind", {{"group", &kString}, {"version", &kString}, {"kind", &kString}});
+  static const GoShape gvks = make(K::Slice, "[]v1.GroupVersionKind", {}, &gvk);
+  static const GoShape provider = make(K::Struct, "v1alpha1.AppLink", {{"name", &kString}, {"url", &kString}});
+  static const GoShape s = make(K::Struct, "property.CSVMetadata",
+      {{"annotations", &kStringMap}, {"apiServiceDefinitions", &api_set}, {"crdDescriptions", &crd_set},
+       {"description", &kString}, {"displayName", &kString}, {"installModes", &install_modes}, {"keywords", &kStrings},
+       {"labels", &kStringMap}, {"links", &links}, {"maintainers", &maintainers}, {"maturity", &kString},
+       {"minKubeVersion", &kString}, {"nativeAPIs", &gvks}, {"provider", &provider}});
+  return s;
+}
+
+}  // namespace shapes
+
+}  // namespace fbclens

@@ -1,0 +1,22 @@
+// Renderers of a ValidationReport as data: the Summary the JS API returns, the full JSON view,
+// and SARIF 2.1.0 for code-scanning. (Text for people is in report_text.h.)
+#pragma once
+
+#include "validate/validate.h"
+
+namespace fbclens {
+
+/// The Summary of the JS API and `--output json`'s header:
+/// {files, ignoredFiles, bytes, blobs, schemas: {schema: count}, packages, channels, bundles,
+///  deprecations, verdict, opm, findings: [Finding]} where packages/channels/bundles count the
+/// olm.package/olm.channel/olm.bundle objects read, `files` counts files parsed (not ignored).
+Json summary_json(const ValidationReport& report);
+
+/// One finding as JSON: {code, name, severity, phase, message, opmMessage, reportedByOpm, file,
+/// line, column, package, channel, bundle}. line/column are 1-based, 0 when unknown.
+Json finding_json(const Finding& finding);
+
+/// SARIF 2.1.0: one run, one rule per finding code used, one result per finding.
+Json sarif_json(const ValidationReport& report);
+
+}  // namespace fbclens

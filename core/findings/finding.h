@@ -1,0 +1,74 @@
+// Findings are data: what is wrong, where, and what opm would say about it.
+// Nothing in core/ prints; renderers (export/) turn findings into text, JSON, SARIF or UI rows.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fbclens {
+
+/// Severity of a finding. Every rule `opm validate` enforces is an Error; Warning and Info are
+/// for fbclens's own advice (never counted in the verdict).
+enum class Severity : std::uint8_t { Error, Warning, Info };
+
+/// Where `opm validate` reports a finding (spec validation.md §0.2).
+enum class Phase : std::uint8_t {
+  Load,     ///< reading and decoding files: opm stops at the first one ("LOAD ERROR")
+  Convert,  ///< declcfg → model, phases A–E: opm stops at the first one (one line)
+  Model,    ///< Model.Validate(), phase F: opm collects all into the "invalid index:" tree
+};
+
+/// Stable identifier of a kind of finding; the table is core/findings/codes.def.
+enum class FindingId : std::uint16_t {
+#define FBC_FINDING(id, code, severity, phase, explanation) id,
+#include "findings/codes.def"
+#undef FBC_FINDING
+};
+
+/// Static facts about a FindingId, from the table.
+struct FindingInfo {
+  std::string_view code;         ///< e.g. "FBC3103"
+  std::string_view name;         ///< e.g. "ChannelMultipleHeads"
+  Severity severity;
+  Phase phase;
+  std::string_view explanation;  ///< one line for people
+};
+
+/// Returns the table row of `id`. Never fails.
+const FindingInfo& finding_info(FindingId id);
+
+/// All table rows, in table order (for docs, SARIF rule lists and the UI legend).
+const std::vector<FindingInfo>& all_finding_infos();
+
+/// A position in a catalog file. Lines and columns are 1-based; 0 means unknown.
+/// Columns count bytes (UTF-8), like most compilers.
+struct SourceLocation {
+  std::string file;  ///< path relative to the catalog root, '/'-separated
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+};
+
+/// Which catalog object a finding is about. Empty members mean "not applicable".
+struct ObjectPath {
+  std::string package;
+  std::string channel;
+  std::string bundle;  ///< a bundle, or a channel entry's name when `channel` is set
+};
+
+/// One problem found in a catalog.
+struct Finding {
+  FindingId id{};
+  std::string message;      ///< ours: says what is wrong and how to fix it
+  std::string opm_message;  ///< exactly what opm prints for it (a tree leaf for Phase::Model)
+  SourceLocation location;  ///< the most precise place we know (object or field)
+  ObjectPath object;
+  /// True when this is (part of) what `opm validate` prints for the catalog. False for findings
+  /// that fbclens reports in addition, past opm's fail-fast points.
+  bool reported_by_opm = false;
+
+  const FindingInfo& info() const { return finding_info(id); }
+};
+
+}  // namespace fbclens

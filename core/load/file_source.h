@@ -1,0 +1,69 @@
+// The only I/O the core does: a catalog is a FileSource, a tree of named byte strings.
+// The CLI reads a directory; the browser hands over dropped files; tests build one in memory.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace fbclens {
+
+/// A problem enumerating or reading the catalog tree (permission denied, symlink loop, ...).
+struct SourceError {
+  std::string path;     ///< '/'-separated path relative to the root ("" = the root itself)
+  std::string message;  ///< the OS's or the source's explanation
+};
+
+/// A read-only tree of files. Paths are relative to the catalog root, '/'-separated, without
+/// a leading "./". Implementations need not sort: the loader orders paths like opm's walk.
+class FileSource {
+ public:
+  virtual ~FileSource() = default;
+
+  /// Every non-directory entry below the root (regular files and symlinks, which opm opens as
+  /// files). Appends problems met while walking to `errors`; the walk continues past them.
+  virtual std::vector<std::string> list_files(std::vector<SourceError>& errors) const = 0;
+
+  /// Reads the whole file at `path` into `bytes`. Returns false with `error` set on failure,
+  /// including when the file is larger than `max_bytes`.
+  virtual bool read(const std::string& path, std::string& bytes, std::string& error,
+                    std::size_t max_bytes) const = 0;
+};
+
+/// A FileSource held in memory: used by the browser build (dropped files) and by tests.
+class MemoryFileSource final : public FileSource {
+ public:
+  /// Adds or replaces a file. `path` is normalised ("./a//b" → "a/b").
+  void add(std::string path, std::string bytes);
+  std::size_t size() const { return files_.size(); }
+
+  std::vector<std::string> list_files(std::vector<SourceError>& errors) const override;
+  bool read(const std::string& path, std::string& bytes, std::string& error,
+            std::size_t max_bytes) const override;
+
+ private:
+  std::vector<std::pair<std::string, std::string>> files_;
+};
+
+/// A directory on the local file system (the CLI, native tests; MEMFS in the browser).
+/// Symlinks are listed but never followed while walking, as opm's fs.WalkDir does.
+class DirectoryFileSource final : public FileSource {
+ public:
+  explicit DirectoryFileSource(std::string root) : root_(std::move(root)) {}
+
+  std::vector<std::string> list_files(std::vector<SourceError>& errors) const override;
+  bool read(const std::string& path, std::string& bytes, std::string& error,
+            std::size_t max_bytes) const override;
+
+ private:
+  std::string root_;
+};
+
+/// Normalises a relative path: backslashes are kept, "./" and empty components dropped.
+std::string normalize_relative_path(const std::string& path);
+
+/// Orders paths as Go's fs.WalkDir visits them: depth-first, entries of a directory in
+/// lexical byte order of their names (so "a/b" comes before "a.txt").
+bool walk_order_less(const std::string& a, const std::string& b);
+
+}  // namespace fbclens

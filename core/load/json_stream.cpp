@@ -1,0 +1,244 @@
+#include "load/json_stream.h"
+
+#include <cstring>
+
+namespace fbclens {
+
+namespace {
+
+bool is_json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// One level of the structure being scanned.
+struct Frame {
+  bool is_object;
+  bool expect_key;       // objects: next string is a key
+  std::size_t index;     // arrays: index of the next element
+  std::string key;       // objects: key of the current member (raw, escapes kept)
+};
+
+// Scans one JSON value starting at `pos` (first non-space byte). Returns the end offset, or
+// npos with `error` set. Records positions of values at depth 1..4 into `fields`. Does not
+// validate tokens: nlohmann parses the range afterwards and reports syntax errors precisely.
+class ValueScanner {
+ public:
+  ValueScanner(std::string_view text, std::size_t line_start, std::uint32_t line)
+      : text_(text), line_start_(line_start), line_(line) {}
+
+  std::size_t scan(std::size_t pos, FieldPositions& fields, StreamError& error) {
+    std::vector<Frame> stack;
+    std::string path;
+    const std::size_t n = text_.size();
+    std::size_t i = pos;
+    bool started = false;
+    while (i < n) {
+      const char c = text_[i];
+      if (c == '\n') {
+        ++line_;
+        line_start_ = i + 1;
+        ++i;
+        continue;
+      }
+      if (is_json_space(c)) {
+        ++i;
+        continue;
+      }
+      if (started && stack.empty()) return i;  // value complete
+      const bool at_key = !stack.empty() && stack.back().is_object && stack.back().expect_key;
+      if (c == ':' && !stack.empty() && stack.back().is_object) {
+        ++i;
+        continue;
+      }
+      if (c == ',' && !stack.empty()) {
+        Frame& f = stack.back();
+        if (f.is_object) f.expect_key = true; else ++f.index;
+        ++i;
+        continue;
+      }
+      if (c == '}' || c == ']') {
+        if (stack.empty()) return fail(i, "unexpected '" + std::string(1, c) + "'", error);
+        stack.pop_back();
+        ++i;
+        if (stack.empty()) return i;
+        continue;
+      }
+      if (at_key) {
+        if (c != '"') return fail(i, "expected a string key", error);
+        const std::size_t end = string_end(i);
+        if (end == std::string_view::npos) return fail(i, "unterminated string", error);
+        stack.back().key.assign(text_.data() + i + 1, end - i - 2);
+        stack.back().expect_key = false;
+        i = end;
+        continue;
+      }
+      // A value starts here: record its position, then enter it.
+      if (stack.empty()) {
+        value_start_ = i;
+        value_position_ = position(i);
+      }
+      record(stack, fields, i);
+      started = true;
+      if (c == '{' || c == '[') {
+        if (stack.size() >= kMaxNestingDepth) {
+          error.depth_limit = true;
+          return fail(i, "exceeded max depth of " + std::to_string(kMaxNestingDepth), error);
+        }
+        stack.push_back(Frame{c == '{', c == '{', 0, {}});
+        ++i;
+        continue;
+      }
+      if (c == '"') {
+        const std::size_t end = string_end(i);
+        if (end == std::string_view::npos) return fail(i, "unterminated string", error);
+        i = end;
+      } else {
+        while (i < n && !is_json_space(text_[i]) && !std::strchr(",:{}[]\"", text_[i])) ++i;
+      }
+      if (stack.empty()) return i;  // a top-level scalar
+    }
+    if (!started) return std::string_view::npos;
+    return fail(n, "unexpected end of input", error);
+  }
+
+  TextPosition position(std::size_t offset) const {
+    return TextPosition{line_, static_cast<std::uint32_t>(offset - line_start_ + 1)};
+  }
+  std::size_t line_start() const { return line_start_; }
+  std::size_t value_start() const { return value_start_; }
+  TextPosition value_position() const { return value_position_; }
+  std::uint32_t line() const { return line_; }
+
+ private:
+  // Offset just past the closing quote of the string starting at `i`, or npos.
+  std::size_t string_end(std::size_t i) {
+    const std::size_t n = text_.size();
+    ++i;
+    while (i < n) {
+      const void* hit = std::memchr(text_.data() + i, '"', n - i);
+      // Count newlines skipped (raw newlines in strings are invalid JSON, but keep lines right).
+      const std::size_t stop = hit ? static_cast<const char*>(hit) - text_.data() : n;
+      for (const char* p = static_cast<const char*>(std::memchr(text_.data() + i, '\n', stop - i)); p;
+           p = static_cast<const char*>(std::memchr(p + 1, '\n', text_.data() + stop - p - 1))) {
+        ++line_;
+        line_start_ = p - text_.data() + 1;
+        if (p + 1 >= text_.data() + stop) break;
+      }
+      if (!hit) return std::string_view::npos;
+      std::size_t backslashes = 0;
+      for (std::size_t k = stop; k > i && text_[k - 1] == '\\'; --k) ++backslashes;
+      if (backslashes % 2 == 0) return stop + 1;
+      i = stop + 1;
+    }
+    return std::string_view::npos;
+  }
+
+  void record(const std::vector<Frame>& stack, FieldPositions& fields, std::size_t offset) {
+    if (stack.empty() || stack.size() > 4) return;
+    std::string path;
+    for (const Frame& f : stack) {
+      path += '/';
+      path += f.is_object ? f.key : std::to_string(f.index);
+    }
+    fields.entries.emplace_back(std::move(path), position(offset));
+  }
+
+  std::size_t fail(std::size_t offset, std::string message, StreamError& error) {
+    error.message = std::move(message);
+    error.position = position(offset);
+    return std::string_view::npos;
+  }
+
+  std::string_view text_;
+  std::size_t line_start_;
+  std::uint32_t line_;
+  std::size_t value_start_ = 0;
+  TextPosition value_position_;
+};
+
+// Receives nlohmann's SAX events only to capture the first syntax error, without exceptions
+// (the WebAssembly build has them disabled, so nlohmann must never throw).
+struct SyntaxErrorProbe : nlohmann::json_sax<Json> {
+  std::size_t byte = 0;
+  std::string message;
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override { return true; }
+  bool key(string_t&) override { return true; }
+  bool end_object() override { return true; }
+  bool start_array(std::size_t) override { return true; }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) override {
+    byte = position;
+    message = ex.what();
+    return false;
+  }
+};
+
+}  // namespace
+
+bool looks_like_json(std::string_view text) {
+  const std::size_t limit = text.size() < 4096 ? text.size() : 4096;
+  for (std::size_t i = 0; i < limit; ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') continue;
+    return c == '{';
+  }
+  return false;
+}
+
+TextPosition position_of_offset(std::string_view text, std::size_t offset) {
+  if (offset > text.size()) offset = text.size();
+  std::uint32_t line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < offset; ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  }
+  return TextPosition{line, static_cast<std::uint32_t>(offset - line_start + 1)};
+}
+
+JsonStreamResult read_json_stream(std::string_view text) {
+  JsonStreamResult result;
+  std::size_t pos = 0;
+  std::size_t line_start = 0;
+  std::uint32_t line = 1;
+  while (true) {
+    ValueScanner scanner(text, line_start, line);
+    Document doc;
+    StreamError error;
+    // Skip whitespace to find the value start (the scanner tracks lines as it goes).
+    const std::size_t end = scanner.scan(pos, doc.fields, error);
+    if (end == std::string_view::npos) {
+      if (error.message.empty()) break;  // only whitespace left: clean end of stream
+      result.error = error;
+      break;
+    }
+    const std::size_t start = scanner.value_start();
+    doc.position = scanner.value_position();
+    doc.value = Json::parse(text.data() + start, text.data() + end, nullptr, /*allow_exceptions=*/false);
+    if (doc.value.is_discarded()) {
+      SyntaxErrorProbe probe;
+      Json::sax_parse(text.data() + start, text.data() + end, &probe);
+      std::string what = probe.message.empty() ? "syntax error" : probe.message;
+      const auto at = what.find("syntax error");
+      if (at != std::string::npos) what = what.substr(at);
+      const std::size_t where = start + (probe.byte > 0 ? probe.byte - 1 : 0);
+      result.error = StreamError{"JSON " + what, position_of_offset(text, where), false};
+      break;
+    }
+    result.documents.push_back(std::move(doc));
+    result.resume_offset = end;
+    pos = end;
+    line_start = scanner.line_start();
+    line = scanner.line();
+  }
+  return result;
+}
+
+}  // namespace fbclens

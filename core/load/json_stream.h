@@ -1,0 +1,39 @@
+// Reading a file of concatenated JSON values ("{...}{...}" or one per line), as Go's streaming
+// decoder does for FBC JSON files (spec validation.md §1.5).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "load/document.h"
+
+namespace fbclens {
+
+/// Why a stream stopped early.
+struct StreamError {
+  std::string message;   ///< ours, e.g. "JSON syntax error: unexpected end of input; expected '}'"
+  TextPosition position;
+  bool depth_limit = false;  ///< nesting deeper than kMaxNestingDepth
+};
+
+/// The values read from a JSON stream.
+struct JsonStreamResult {
+  std::vector<Document> documents;  ///< every value decoded before any error
+  std::optional<StreamError> error;
+  std::size_t resume_offset = 0;    ///< byte offset just after the last good value
+};
+
+/// Decodes the concatenated JSON values of `text`. Values may be any JSON type (the caller
+/// rejects non-objects). Stops at the first malformed value. Never throws; O(n).
+JsonStreamResult read_json_stream(std::string_view text);
+
+/// True when the first non-whitespace byte within the first 4096 bytes is '{' (opm's sniffing:
+/// such a file is a JSON stream, anything else YAML).
+bool looks_like_json(std::string_view text);
+
+/// Line and column (1-based, bytes) of byte `offset` in `text`. O(offset).
+TextPosition position_of_offset(std::string_view text, std::size_t offset);
+
+}  // namespace fbclens

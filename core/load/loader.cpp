@@ -1,0 +1,218 @@
+#include "load/loader.h"
+
+#include <algorithm>
+#include <map>
+
+#include "findings/go_format.h"
+#include "load/indexignore.h"
+#include "load/json_stream.h"
+#include "load/yaml_stream.h"
+
+namespace fbclens {
+
+namespace {
+
+std::string ascii_fold(const std::string& s) {
+  std::string out = s;
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string base_name(const std::string& path) {
+  const auto slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+class FileLoader {
+ public:
+  FileLoader(LoadResult& result, std::uint32_t file_index) : result_(result), file_index_(file_index) {}
+
+  void load(const std::string& bytes) {
+    if (looks_like_json(bytes)) {
+      load_json(bytes);
+    } else {
+      add_yaml(read_yaml_stream(bytes, 1));
+    }
+  }
+
+ private:
+  const std::string& path() const { return result_.files[file_index_].path; }
+
+  void add_finding(FindingId id, std::string message, std::string opm, TextPosition pos) {
+    Finding f;
+    f.id = id;
+    f.message = std::move(message);
+    f.opm_message = std::move(opm);
+    f.location = SourceLocation{path(), pos.line, pos.column};
+    result_.findings.push_back(std::move(f));
+    result_.files[file_index_].has_error = true;
+  }
+
+  void load_json(const std::string& bytes) {
+    JsonStreamResult stream = read_json_stream(bytes);
+    if (stream.error && stream.documents.size() <= 1 && !stream.error->depth_limit) {
+      // opm rewinds to just after the last good value and re-reads the rest as YAML; if that
+      // works the file is fine (e.g. a trailing comma is accepted through YAML flow syntax).
+      const std::string_view rest = std::string_view(bytes).substr(stream.resume_offset);
+      const TextPosition rest_pos = position_of_offset(bytes, stream.resume_offset);
+      std::vector<YamlItem> items = read_yaml_stream(rest, rest_pos.line);
+      const bool yaml_ok = std::all_of(items.begin(), items.end(), [](const YamlItem& i) {
+        return i.ok || i.error.kind == YamlChunkError::Kind::EmptyChunk;
+      });
+      if (yaml_ok) {
+        for (Document& d : stream.documents) add_document(std::move(d));
+        // Only whitespace after the good values reads as one empty chunk: not an error then.
+        for (YamlItem& item : items) {
+          if (item.ok) add_document(std::move(item.document));
+          else if (!is_blank(rest)) add_yaml_error(item.error);
+        }
+        return;
+      }
+    }
+    for (Document& d : stream.documents) add_document(std::move(d));
+    if (stream.error) {
+      const StreamError& e = *stream.error;
+      add_finding(e.depth_limit ? FindingId::InputLimit : FindingId::JsonSyntax,
+                  e.message + " (later objects of this file are not read)",
+                  "json: " + e.message, e.position);
+    }
+  }
+
+  static bool is_blank(std::string_view s) {
+    return std::all_of(s.begin(), s.end(), [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; });
+  }
+
+  void add_yaml(std::vector<YamlItem> items) {
+    for (YamlItem& item : items) {
+      if (item.ok) add_document(std::move(item.document));
+      else add_yaml_error(item.error);
+    }
+  }
+
+  void add_yaml_error(const YamlChunkError& e) {
+    FindingId id = FindingId::YamlSyntax;
+    switch (e.kind) {
+      case YamlChunkError::Kind::BadSeparator: id = FindingId::YamlBadSeparator; break;
+      case YamlChunkError::Kind::EmptyChunk: id = FindingId::EmptyDocument; break;
+      case YamlChunkError::Kind::Limit: id = FindingId::InputLimit; break;
+      case YamlChunkError::Kind::Syntax: break;
+    }
+    add_finding(id, e.message, e.opm_message, e.position);
+  }
+
+  // Meta checks of spec §1.6 (Meta.UnmarshalJSON), then keep the blob.
+  void add_document(Document doc) {
+    const TextPosition pos = doc.position;
+    if (!doc.value.is_object()) {
+      const char* kind = doc.value.is_array() ? "array" : doc.value.is_string() ? "string"
+                       : doc.value.is_boolean() ? "bool" : doc.value.is_null() ? "null" : "number";
+      add_finding(FindingId::NotAnObject,
+                  std::string("this document is a ") + kind + "; every catalog document must be an object with a schema field",
+                  std::string("json: cannot unmarshal ") + kind + " into Go value of type map[string]interface {}", pos);
+      return;
+    }
+    // Keys folding to the same string.
+    std::map<std::string, std::vector<std::string>> folded;
+    for (auto it = doc.value.begin(); it != doc.value.end(); ++it) folded[ascii_fold(it.key())].push_back(it.key());
+    std::vector<std::string> dup_messages;
+    for (auto& [key, spellings] : folded) {
+      if (spellings.size() < 2) continue;
+      std::sort(spellings.begin(), spellings.end());
+      dup_messages.push_back("duplicate keys for key " + go_quote(key) + ": " + go_string_slice(spellings));
+    }
+    if (!dup_messages.empty()) {
+      std::string opm = dup_messages.size() == 1 ? dup_messages[0] : go_string_slice(dup_messages);
+      add_finding(FindingId::DuplicateMetaKey,
+                  "top-level keys must differ in more than letter case: " + opm, opm, pos);
+      return;
+    }
+    Blob blob;
+    blob.file = file_index_;
+    for (const char* meta : {"schema", "package", "name"}) {
+      auto spell = folded.find(meta);
+      if (spell == folded.end()) continue;
+      const std::string& key = spell->second[0];
+      const Json& v = doc.value[key];
+      if (!v.is_string()) {
+        add_finding(FindingId::MetaKeyNotString, "\"" + key + "\" must be a string, not " + v.dump(),
+                    "expected value for key " + go_quote(meta) + " to be a string, got " + go_format_t(v) + ": " +
+                        go_format_v(v),
+                    doc.fields.find("/" + key).line ? doc.fields.find("/" + key) : pos);
+        return;
+      }
+      std::string& target = meta[0] == 's' ? blob.schema : meta[0] == 'p' ? blob.package : blob.name;
+      target = v.get<std::string>();
+    }
+    if (blob.schema.empty()) {
+      add_finding(FindingId::MissingSchema, "object has no \"schema\" field (e.g. olm.package, olm.channel, olm.bundle)",
+                  "object '" + doc.value.dump() + "\n' is missing root schema field", pos);
+      return;
+    }
+    blob.document = std::move(doc);
+    result_.blobs.push_back(std::move(blob));
+    ++result_.files[file_index_].blobs;
+  }
+
+  LoadResult& result_;
+  std::uint32_t file_index_;
+};
+
+}  // namespace
+
+SourceLocation LoadResult::locate(const Blob& blob, const std::string& field_path) const {
+  TextPosition pos = blob.document.position;
+  if (!field_path.empty()) {
+    const TextPosition field = blob.document.fields.find(field_path);
+    if (field.line) pos = field;
+  }
+  return SourceLocation{files[blob.file].path, pos.line, pos.column};
+}
+
+LoadResult load_catalog(const FileSource& source, const LoadOptions& options) {
+  LoadResult result;
+  std::vector<SourceError> walk_errors;
+  std::vector<std::string> paths = source.list_files(walk_errors);
+  std::sort(paths.begin(), paths.end(), walk_order_less);
+  for (const SourceError& e : walk_errors) {
+    Finding f;
+    f.id = FindingId::FileUnreadable;
+    f.message = "cannot list " + (e.path.empty() ? std::string("the catalog folder") : e.path) + ": " + e.message;
+    f.opm_message = e.message;
+    f.location.file = e.path;
+    result.findings.push_back(std::move(f));
+  }
+
+  // Every .indexignore first (opm collects them all before walking), in walk order.
+  IndexIgnore ignore;
+  for (const std::string& p : paths) {
+    if (base_name(p) != ".indexignore") continue;
+    std::string bytes, error;
+    if (source.read(p, bytes, error, options.max_file_bytes)) ignore.add_file(p, bytes);
+  }
+
+  for (const std::string& p : paths) {
+    CatalogFile file;
+    file.path = p;
+    file.ignored = base_name(p) == ".indexignore" || ignore.ignored(p);
+    result.files.push_back(file);
+    if (file.ignored) continue;
+    const auto index = static_cast<std::uint32_t>(result.files.size() - 1);
+    std::string bytes, error;
+    if (!source.read(p, bytes, error, options.max_file_bytes)) {
+      Finding f;
+      f.id = FindingId::FileUnreadable;
+      f.message = "cannot read this file: " + error;
+      f.opm_message = error;
+      f.location.file = p;
+      result.findings.push_back(std::move(f));
+      result.files[index].has_error = true;
+      continue;
+    }
+    result.files[index].bytes = bytes.size();
+    result.total_bytes += bytes.size();
+    FileLoader(result, index).load(bytes);
+  }
+  return result;
+}
+
+}  // namespace fbclens

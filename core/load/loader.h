@@ -1,0 +1,55 @@
+// bytes → blobs: walk a catalog tree like opm's LoadFS (spec validation.md §1), keeping every
+// object with its file, line and column, and every problem as a finding. Unlike opm, one bad
+// file (or one bad YAML document) never hides the rest: loading continues past each problem.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "findings/finding.h"
+#include "load/document.h"
+#include "load/file_source.h"
+
+namespace fbclens {
+
+/// A file of the catalog tree, in walk order.
+struct CatalogFile {
+  std::string path;          ///< relative, '/'-separated
+  std::uint64_t bytes = 0;
+  bool ignored = false;      ///< excluded by .indexignore (or is an .indexignore)
+  std::uint32_t blobs = 0;   ///< objects read from it
+  bool has_error = false;    ///< at least one load finding points into it
+};
+
+/// One object of the catalog (any schema) with its meta fields (spec §1.6).
+struct Blob {
+  std::uint32_t file = 0;  ///< index into LoadResult::files
+  Document document;       ///< the value, its position and its fields' positions
+  std::string schema;      ///< the value of the key that case-folds to "schema"
+  std::string package;     ///< likewise "package" ("" when absent)
+  std::string name;        ///< likewise "name"
+};
+
+/// Limits that keep hostile input from exhausting memory.
+struct LoadOptions {
+  std::size_t max_file_bytes = std::size_t(512) << 20;  ///< per file
+};
+
+/// Everything read from a catalog tree.
+struct LoadResult {
+  std::vector<CatalogFile> files;  ///< every file, walk order, ignored ones included
+  std::vector<Blob> blobs;         ///< every object that passed the meta checks, walk order
+  std::vector<Finding> findings;   ///< load problems, in walk order; the first is opm's
+  std::size_t total_bytes = 0;     ///< bytes read (non-ignored files)
+
+  /// A finding's location for `blob`, pointing at `field_path` ("/entries/0/name") if known.
+  SourceLocation locate(const Blob& blob, const std::string& field_path = "") const;
+};
+
+/// Reads every non-ignored file of `source` (opm's walk order, .indexignore honoured) and splits
+/// it into objects. Problems become findings (Phase::Load); the first one in walk order is what
+/// opm reports. Never throws.
+LoadResult load_catalog(const FileSource& source, const LoadOptions& options = {});
+
+}  // namespace fbclens

@@ -1,0 +1,39 @@
+// Reading a multi-document YAML file as opm does (spec validation.md §1.5): line-based
+// chunking on "---", then each chunk YAML(1.1, go-yaml v2 rules) → JSON.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "load/document.h"
+
+namespace fbclens {
+
+/// A problem with one YAML chunk; other chunks are still read.
+struct YamlChunkError {
+  enum class Kind { Syntax, BadSeparator, EmptyChunk, Limit };
+  Kind kind;
+  std::string message;      ///< ours
+  std::string opm_message;  ///< what opm prints (go-yaml / apimachinery wording where known)
+  TextPosition position;
+};
+
+/// One item of a YAML stream, in file order: a document or an error.
+struct YamlItem {
+  bool ok = false;
+  Document document;     ///< when ok
+  YamlChunkError error;  ///< when !ok
+};
+
+/// Splits `text` into chunks by opm's rules and converts each to JSON. `first_line` is the line
+/// number of text[0] in its file (for the JSON→YAML fallback, which starts mid-file).
+/// Never throws; alias expansion and nesting are bounded.
+std::vector<YamlItem> read_yaml_stream(std::string_view text, std::uint32_t first_line = 1);
+
+/// Converts one YAML document (no "---" splitting) to JSON, as sigs.k8s.io/yaml does with
+/// go-yaml v2. Used for olm.bundle.object payloads. Returns false with `error` set on failure;
+/// an empty document gives null.
+bool yaml_to_json(std::string_view text, Json& out, std::string& error);
+
+}  // namespace fbclens

@@ -1,0 +1,472 @@
+// Phases A–E of opm's ConvertToModel (spec validation.md §2.1–2.5).
+#include <algorithm>
+#include <set>
+
+#include "declcfg/go_shape.h"
+#include "findings/go_format.h"
+#include "model/model.h"
+#include "model/names.h"
+
+namespace fbclens::model {
+
+namespace {
+
+using declcfg::DeclarativeConfig;
+
+class Converter {
+ public:
+  Converter(const DeclarativeConfig& cfg, const LoadResult& load) : cfg_(cfg), load_(load) {}
+
+  Conversion run() {
+    packages();
+    channels();
+    bundles();
+    entries_without_bundles();
+    default_channels();
+    deprecations();
+    return std::move(out_);
+  }
+
+ private:
+  // Records a finding. `opm` says whether opm's fail-fast would stop here (the first such one
+  // is what opm prints); findings after that are ours alone.
+  Finding& emit(FindingId id, std::string message, std::string opm_message, SourceLocation where, ObjectPath object,
+                bool opm = true) {
+    Finding f;
+    f.id = id;
+    f.message = std::move(message);
+    f.opm_message = std::move(opm_message);
+    f.location = std::move(where);
+    f.object = std::move(object);
+    if (opm && !out_.opm_failed) {
+      f.reported_by_opm = true;
+      out_.opm_failed = true;
+    }
+    out_.findings.push_back(std::move(f));
+    return out_.findings.back();
+  }
+
+  SourceLocation at(std::uint32_t blob, const std::string& field = "") const {
+    return load_.locate(load_.blobs[blob], field);
+  }
+
+  // ---- Phase A ----
+  void packages() {
+    for (std::size_t i = 0; i < cfg_.packages.size(); ++i) {
+      const declcfg::Package& p = cfg_.packages[i];
+      if (p.name.empty()) {
+        emit(FindingId::PackageNoName, "olm.package has no name", "config contains package with no name", at(p.blob), {});
+        continue;
+      }
+      if (out_.model.packages.count(p.name)) {
+        emit(FindingId::PackageDuplicate,
+             "package " + go_quote(p.name) + " is declared again here; each package needs exactly one olm.package",
+             "duplicate package " + go_quote(p.name), at(p.blob, "/name"), {p.name, "", ""});
+        continue;
+      }
+      const std::vector<std::string> problems = dns1123_label_errors(p.name);
+      if (!problems.empty()) {
+        std::string ours = "package name " + go_quote(p.name) + " is not a DNS-1123 label: ";
+        for (std::size_t k = 0; k < problems.size(); ++k) ours += (k ? "; " : "") + problems[k];
+        emit(FindingId::PackageNameInvalid, ours, "invalid package name " + go_quote(p.name) + ": " + go_string_slice(problems),
+             at(p.blob, "/name"), {p.name, "", ""});
+      }
+      Package& mp = out_.model.packages[p.name];
+      mp.name = p.name;
+      mp.package_blob = static_cast<int>(i);
+      mp.default_channel = p.default_channel;
+    }
+  }
+
+  // ---- Phase B ----
+  void channels() {
+    for (std::size_t i = 0; i < cfg_.channels.size(); ++i) {
+      const declcfg::Channel& c = cfg_.channels[i];
+      auto pkg = out_.model.packages.find(c.package);
+      if (pkg == out_.model.packages.end()) {
+        emit(FindingId::ChannelUnknownPackage,
+             "channel " + go_quote(c.name) + " belongs to package " + go_quote(c.package) +
+                 ", which has no olm.package object in this catalog",
+             "unknown package " + go_quote(c.package) + " for channel " + go_quote(c.name), at(c.blob, "/package"),
+             {c.package, c.name, ""});
+        continue;
+      }
+      if (c.name.empty()) {
+        emit(FindingId::ChannelNoName, "olm.channel of package " + go_quote(c.package) + " has no name",
+             "package " + go_quote(c.package) + " contains channel with no name", at(c.blob), {c.package, "", ""});
+        continue;
+      }
+      if (pkg->second.channels.count(c.name)) {
+        emit(FindingId::ChannelDuplicate,
+             "channel " + go_quote(c.name) + " of package " + go_quote(c.package) + " is declared again here",
+             "package " + go_quote(c.package) + " has duplicate channel " + go_quote(c.name), at(c.blob, "/name"),
+             {c.package, c.name, ""});
+        continue;
+      }
+      Channel mc;
+      mc.name = c.name;
+      mc.channel_blob = static_cast<int>(i);
+      for (const declcfg::ChannelEntry& e : c.entries) {
+        if (mc.bundles.count(e.name)) {
+          emit(FindingId::ChannelEntryDuplicate,
+               "channel " + go_quote(c.name) + " lists entry " + go_quote(e.name) + " more than once",
+               "invalid package " + go_quote(c.package) + ", channel " + go_quote(c.name) + ": duplicate entry " +
+                   go_quote(e.name),
+               at(c.blob, "/entries/" + std::to_string(e.index)), {c.package, c.name, e.name});
+          continue;
+        }
+        Bundle b;
+        b.name = e.name;
+        b.replaces = e.replaces;
+        b.skips = e.skips;
+        b.skip_range = e.skip_range;
+        b.entry_index = e.index;
+        mc.bundles.emplace(e.name, std::move(b));
+        mc.entry_order.push_back(e.name);
+      }
+      // opm remembers only the last-processed channel's entries for phase D (§2.4 quirk).
+      last_channel_entries_[c.package] = std::set<std::string>(mc.entry_order.begin(), mc.entry_order.end());
+      pkg->second.channels.emplace(c.name, std::move(mc));
+    }
+  }
+
+  // ---- Phase C ----
+  void bundles() {
+    std::map<std::string, std::set<std::string>> seen;
+    for (std::size_t i = 0; i < cfg_.bundles.size(); ++i) {
+      const declcfg::Bundle& b = cfg_.bundles[i];
+      const ObjectPath obj{b.package, "", b.name};
+      if (b.package.empty()) {
+        emit(FindingId::BundleNoPackage, "olm.bundle " + go_quote(b.name) + " has no package field",
+             "package name must be set for bundle " + go_quote(b.name), at(b.blob), obj);
+        continue;
+      }
+      auto pkg = out_.model.packages.find(b.package);
+      if (pkg == out_.model.packages.end()) {
+        emit(FindingId::BundleUnknownPackage,
+             "bundle " + go_quote(b.name) + " belongs to package " + go_quote(b.package) +
+                 ", which has no olm.package object in this catalog",
+             "unknown package " + go_quote(b.package) + " for bundle " + go_quote(b.name), at(b.blob, "/package"), obj);
+        continue;
+      }
+      if (!seen[b.package].insert(b.name).second) {
+        emit(FindingId::BundleDuplicate, "bundle " + go_quote(b.name) + " is declared again here",
+             "package " + go_quote(b.package) + " has duplicate bundle " + go_quote(b.name), at(b.blob, "/name"), obj);
+        continue;
+      }
+      pkg->second.bundle_blobs.push_back(static_cast<int>(i));
+      attach(static_cast<int>(i), pkg->second);
+    }
+  }
+
+  // Checks one bundle blob (C.4–C.10) and attaches it to every channel entry of its name (C.11).
+  void attach(int index, Package& pkg) {
+    const declcfg::Bundle& b = cfg_.bundles[index];
+    const ObjectPath obj{b.package, "", b.name};
+    const std::string props = "/properties/";
+    // C.4: parse properties.
+    const declcfg::Property* package_prop = nullptr;
+    int package_props = 0;
+    bool property_error = false;
+    for (const declcfg::Property& p : b.properties) {
+      std::string error, path;
+      if (!p.value) {
+        error = "unexpected end of JSON input";
+      } else if (const GoShape* shape = typed_property_shape(p.type)) {
+        error = go_decode_check(*p.value, *shape, &path);
+      }
+      if (!error.empty()) {
+        if (!property_error) {
+          const std::string detail = "parse property[" + std::to_string(p.index) + "] of type " + go_quote(p.type) + ": " + error;
+          emit(FindingId::PropertyInvalid, "bundle " + go_quote(b.name) + " property " + std::to_string(p.index) + " (" + p.type + "): " + error,
+               "parse properties for bundle " + go_quote(b.name) + ": " + detail,
+               at(b.blob, props + std::to_string(p.index) + (p.value ? "/value" + path : "")), obj);
+        }
+        property_error = true;
+        continue;
+      }
+      if (p.type == "olm.package") {
+        ++package_props;
+        if (!package_prop) package_prop = &p;
+      }
+    }
+    if (property_error) {
+      // opm stops here; we still attach the bundle (without a version) so its channel entries
+      // are not reported a second time as entries without a bundle.
+      attach_to_channels(index, pkg, std::nullopt, "", {});
+      return;
+    }
+    // C.5, C.6
+    if (package_props != 1) {
+      emit(FindingId::PackagePropertyCount,
+           "bundle " + go_quote(b.name) + " has " + std::to_string(package_props) +
+               " olm.package properties; it needs exactly one, naming its package and version",
+           "package " + go_quote(b.package) + " bundle " + go_quote(b.name) + " must have exactly 1 " +
+               go_quote("olm.package") + " property, found " + std::to_string(package_props),
+           at(b.blob, package_props ? props + std::to_string(package_prop->index) : "/properties"), obj);
+    }
+    std::string version_text, release_text, package_name;
+    if (package_prop && package_prop->value && package_prop->value->is_object()) {
+      const Json& v = *package_prop->value;
+      const auto str = [&v](const char* k) {
+        const Json* f = go_field(v, k);
+        return f && f->is_string() ? f->get<std::string>() : std::string();
+      };
+      version_text = str("version");
+      release_text = str("release");
+      package_name = str("packageName");
+    }
+    const std::string pp = package_prop ? props + std::to_string(package_prop->index) + "/value" : "/properties";
+    if (package_props == 1 && package_name != b.package) {
+      emit(FindingId::PackagePropertyMismatch,
+           "the olm.package property of bundle " + go_quote(b.name) + " names package " + go_quote(package_name) +
+               ", but the bundle belongs to " + go_quote(b.package),
+           "package " + go_quote(b.package) + " does not match " + go_quote("olm.package") + " property " +
+               go_quote(package_name),
+           at(b.blob, pp + "/packageName"), obj);
+    }
+    // C.7, C.8
+    if (!b.image.empty()) {
+      const std::string e = image_reference_error(b.image);
+      if (!e.empty()) {
+        emit(FindingId::ImageInvalid, "bundle image " + go_quote(b.image) + " is not a valid pull spec: " + e,
+             "package " + go_quote(b.package) + " bundle " + go_quote(b.name) + " image: invalid image pull spec " +
+                 go_quote(b.image) + ": " + e,
+             at(b.blob, "/image"), obj);
+      }
+    }
+    for (std::size_t k = 0; k < b.related_images.size(); ++k) {
+      const std::string& image = b.related_images[k].image;
+      if (image.empty()) continue;
+      const std::string e = image_reference_error(image);
+      if (e.empty()) continue;
+      emit(FindingId::RelatedImageInvalid,
+           "related image " + std::to_string(k) + " " + go_quote(image) + " is not a valid pull spec: " + e,
+           "package " + go_quote(b.package) + " bundle " + go_quote(b.name) + " relatedImages[" + std::to_string(k) +
+               "].image: invalid image pull spec " + go_quote(image) + ": " + e,
+           at(b.blob, "/relatedImages/" + std::to_string(k) + "/image"), obj);
+    }
+    // C.9, C.10
+    std::string error;
+    std::optional<semver::Version> version = semver::parse(version_text, &error);
+    if (!version) {
+      emit(FindingId::VersionInvalid,
+           "bundle " + go_quote(b.name) + " version " + go_quote(version_text) + " is not strict SemVer: " + error,
+           "error parsing bundle " + go_quote(b.name) + " version " + go_quote(version_text) + ": " + error,
+           at(b.blob, pp + "/version"), obj);
+    }
+    std::vector<semver::PrereleaseId> release_ids;
+    if (!parse_release(release_text, release_ids, error)) {
+      emit(FindingId::ReleaseInvalid, "bundle " + go_quote(b.name) + " release: " + error,
+           "error parsing bundle " + go_quote(b.name) + " release version " + go_quote(release_text) + ": " + error,
+           at(b.blob, pp + "/release"), obj);
+      release_ids.clear();
+    }
+    if (!attach_to_channels(index, pkg, version, release_text, release_ids)) {
+      emit(FindingId::BundleNotInChannel,
+           "bundle " + go_quote(b.name) + " is not an entry of any channel of package " + go_quote(b.package) +
+               "; add it to a channel or remove it",
+           "package " + go_quote(b.package) + ", bundle " + go_quote(b.name) + " not found in any channel entries",
+           at(b.blob, "/name"), obj);
+    }
+  }
+
+  // C.11: fills in every channel entry named like bundle blob `index`. Returns whether any was.
+  bool attach_to_channels(int index, Package& pkg, const std::optional<semver::Version>& version,
+                          const std::string& release_text, const std::vector<semver::PrereleaseId>& release_ids) {
+    const declcfg::Bundle& b = cfg_.bundles[index];
+    bool found = false;
+    for (auto& [name, channel] : pkg.channels) {
+      auto it = channel.bundles.find(b.name);
+      if (it == channel.bundles.end()) continue;
+      found = true;
+      Bundle& mb = it->second;
+      mb.bundle_blob = index;
+      mb.image = b.image;
+      mb.object_count = b.object_count;
+      mb.version = version;
+      mb.release = release_text;
+      mb.release_ids = release_ids;
+    }
+    last_channel_entries_[b.package].erase(b.name);
+    return found;
+  }
+
+  static const GoShape* typed_property_shape(const std::string& type) {
+    if (type == "olm.package") return &shapes::property_package();
+    if (type == "olm.package.required") return &shapes::property_package_required();
+    if (type == "olm.gvk") return &shapes::property_gvk();
+    if (type == "olm.gvk.required") return &shapes::property_gvk_required();
+    if (type == "olm.bundle.object") return &shapes::property_bundle_object();
+    if (type == "olm.csv.metadata") return &shapes::property_csv_metadata();
+    if (type == "olm.channel") return &shapes::property_channel();
+    return nullptr;
+  }
+
+  // ---- Phase D ----
+  // opm checks only the last-processed channel of each package (§2.4 quirk); we report every
+  // entry without a blob, and flag as opm's only what opm itself would print.
+  void entries_without_bundles() {
+    for (auto& [pkg_name, pkg] : out_.model.packages) {
+      std::set<std::string> missing;
+      const Channel* first_channel = nullptr;
+      std::uint32_t first_entry = 0;
+      for (const auto& [ch_name, ch] : pkg.channels) {
+        for (const std::string& e : ch.entry_order) {
+          if (ch.bundles.at(e).bundle_blob >= 0) continue;
+          if (missing.insert(e).second && !first_channel) {
+            first_channel = &ch;
+            first_entry = ch.bundles.at(e).entry_index;
+          }
+        }
+      }
+      if (missing.empty()) continue;
+      const std::set<std::string>& opm_set = last_channel_entries_[pkg_name];
+      // Blobs that failed to decode at load time are already reported; do not say "missing" again.
+      std::vector<std::string> names;
+      for (const std::string& n : missing) {
+        if (!failed_bundle_blob(pkg_name, n)) names.push_back(n);
+      }
+      if (names.empty()) continue;
+      std::vector<std::string> opm_names(opm_set.begin(), opm_set.end());
+      std::vector<std::string> quoted;
+      for (const std::string& n : names) quoted.push_back(go_quote(n));
+      std::string list;
+      for (std::size_t k = 0; k < quoted.size(); ++k) list += (k ? ", " : "") + quoted[k];
+      emit(FindingId::EntryWithoutBundle,
+           "package " + go_quote(pkg_name) + ": channel entries with no olm.bundle object: " + list +
+               " (add the bundles or remove the entries)",
+           "no olm.bundle blobs found in package " + go_quote(pkg_name) + " for olm.channel entries " +
+               go_string_slice(opm_names.empty() ? names : opm_names),
+           at(cfg_.channels[first_channel->channel_blob].blob, "/entries/" + std::to_string(first_entry)),
+           {pkg_name, first_channel->name, names.front()}, /*opm=*/!opm_set.empty());
+    }
+  }
+
+  bool failed_bundle_blob(const std::string& package, const std::string& name) const {
+    for (const Blob& blob : load_.blobs) {
+      if (blob.schema == "olm.bundle" && blob.package == package && blob.name == name) {
+        // It loaded; did it decode? Decoded bundles are in cfg_.bundles.
+        for (const declcfg::Bundle& b : cfg_.bundles) {
+          if (b.package == package && b.name == name) return false;
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // ---- Phase E ----
+  void default_channels() {
+    for (auto& [name, pkg] : out_.model.packages) {
+      if (pkg.default_channel.empty() || pkg.channels.count(pkg.default_channel)) continue;
+      Channel synthetic;
+      synthetic.name = pkg.default_channel;  // opm adds an empty channel; phase F reports it
+      pkg.channels.emplace(pkg.default_channel, std::move(synthetic));
+    }
+  }
+
+  void deprecations() {
+    std::set<std::string> seen_packages;
+    for (std::size_t i = 0; i < cfg_.deprecations.size(); ++i) {
+      const declcfg::Deprecation& d = cfg_.deprecations[i];
+      if (d.package.empty()) {
+        emit(FindingId::DeprecationNoPackage, "olm.deprecations object has no package",
+             "package name must be set for deprecation item " + std::to_string(i), at(d.blob), {});
+        continue;
+      }
+      auto pkg_it = out_.model.packages.find(d.package);
+      if (pkg_it == out_.model.packages.end()) {
+        emit(FindingId::DeprecationUnknownPackage,
+             "olm.deprecations names package " + go_quote(d.package) + ", which has no olm.package object",
+             "cannot apply deprecations to an unknown package " + go_quote(d.package), at(d.blob, "/package"),
+             {d.package, "", ""});
+        continue;
+      }
+      if (!seen_packages.insert(d.package).second) {
+        emit(FindingId::DeprecationDuplicateBlob,
+             "package " + go_quote(d.package) + " has a second olm.deprecations object; merge their entries into one",
+             "expected a maximum of one deprecation per package: " + go_quote(d.package), at(d.blob), {d.package, "", ""});
+        continue;
+      }
+      Package& pkg = pkg_it->second;
+      std::set<std::pair<std::string, std::string>> refs;
+      for (const declcfg::DeprecationEntry& e : d.entries) {
+        const std::string where = "/entries/" + std::to_string(e.index);
+        const std::string ref_text = "declcfg.PackageScopedReference{Schema:" + go_quote(e.reference.schema) +
+                                     ", Name:" + go_quote(e.reference.name) + "}";
+        if (e.reference.schema.empty()) {
+          emit(FindingId::DeprecationEntryNoSchema, "deprecation entry " + std::to_string(e.index) + " has no reference.schema",
+               "schema must be set for deprecation entry [" + std::to_string(e.index) + "] for package " + go_quote(d.package),
+               at(d.blob, where), {d.package, "", ""});
+          continue;
+        }
+        if (!refs.insert({e.reference.schema, e.reference.name}).second) {
+          emit(FindingId::DeprecationEntryDuplicate,
+               "deprecation entry " + std::to_string(e.index) + " repeats the reference " + e.reference.schema +
+                   (e.reference.name.empty() ? "" : " " + go_quote(e.reference.name)),
+               "duplicate deprecation entry " + ref_text + " for package " + go_quote(d.package), at(d.blob, where),
+               {d.package, "", ""});
+          continue;
+        }
+        if (e.reference.schema == "olm.bundle") {
+          bool found = false;
+          for (int bi : pkg.bundle_blobs) found = found || cfg_.bundles[bi].name == e.reference.name;
+          if (!found) {
+            emit(FindingId::DeprecationBundleNotFound,
+                 "deprecation entry " + std::to_string(e.index) + " names bundle " + go_quote(e.reference.name) +
+                     ", which package " + go_quote(d.package) + " does not have",
+                 "cannot deprecate bundle " + go_quote(e.reference.name) + " for package " + go_quote(d.package) +
+                     ": bundle not found",
+                 at(d.blob, where + "/reference"), {d.package, "", e.reference.name});
+            continue;
+          }
+          for (auto& [cn, ch] : pkg.channels) {
+            auto b = ch.bundles.find(e.reference.name);
+            if (b != ch.bundles.end()) b->second.deprecation = e.message;
+          }
+        } else if (e.reference.schema == "olm.channel") {
+          auto ch = pkg.channels.find(e.reference.name);
+          if (ch == pkg.channels.end()) {
+            emit(FindingId::DeprecationChannelNotFound,
+                 "deprecation entry " + std::to_string(e.index) + " names channel " + go_quote(e.reference.name) +
+                     ", which package " + go_quote(d.package) + " does not have",
+                 "cannot deprecate channel " + go_quote(e.reference.name) + " for package " + go_quote(d.package) +
+                     ": channel not found",
+                 at(d.blob, where + "/reference"), {d.package, e.reference.name, ""});
+            continue;
+          }
+          ch->second.deprecation = e.message;
+        } else if (e.reference.schema == "olm.package") {
+          if (!e.reference.name.empty()) {
+            emit(FindingId::DeprecationPackageNamed,
+                 "an olm.package deprecation reference must not have a name (it always means this package)",
+                 "package name must be empty for deprecated package " + go_quote(d.package) + " (specified " +
+                     go_quote(e.reference.name) + ")",
+                 at(d.blob, where + "/reference"), {d.package, "", ""});
+            continue;
+          }
+          pkg.deprecation = e.message;
+        } else {
+          emit(FindingId::DeprecationUnknownSchema,
+               "deprecation entry " + std::to_string(e.index) + " references schema " + go_quote(e.reference.schema) +
+                   "; only olm.package, olm.channel and olm.bundle can be deprecated",
+               "cannot deprecate object " + ref_text + " referenced by entry " + std::to_string(e.index) +
+                   " for package " + go_quote(d.package) + ": object schema unknown",
+               at(d.blob, where + "/reference"), {d.package, "", ""});
+        }
+      }
+    }
+  }
+
+  const DeclarativeConfig& cfg_;
+  const LoadResult& load_;
+  Conversion out_;
+  std::map<std::string, std::set<std::string>> last_channel_entries_;
+};
+
+}  // namespace
+
+Conversion convert_to_model(const DeclarativeConfig& cfg, const LoadResult& load) { return Converter(cfg, load).run(); }
+
+}  // namespace fbclens::model

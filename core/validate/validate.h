@@ -1,0 +1,47 @@
+// The whole `opm validate` pipeline (spec validation.md §0.1): load → declarative config → model
+// → Model.Validate, with two views of one run:
+//   - the opm view: exactly what opm prints (VALID / INVALID: / LOAD ERROR: + text);
+//   - the full view: every finding, located, each marked if it is (part of) what opm prints.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "declcfg/declcfg.h"
+#include "model/model.h"
+
+namespace fbclens {
+
+/// opm's verdict for a catalog.
+enum class Verdict { Valid, Invalid, LoadError };
+
+/// "VALID", "INVALID" or "LOAD ERROR".
+const char* verdict_name(Verdict v);
+
+/// Everything fbclens knows about one catalog after validation. Move-only: the config and model
+/// refer into `load`.
+struct ValidationReport {
+  LoadResult load;
+  declcfg::DeclarativeConfig config;
+  model::Model model;
+  /// All findings: load (walk order), conversion (opm's phase order), model (package › channel ›
+  /// bundle, sorted). Exactly the opm-reported ones have reported_by_opm set.
+  std::vector<Finding> findings;
+  Verdict verdict = Verdict::Valid;
+  /// What opm prints, in the format of the vectors' expected.txt: "VALID", or "INVALID:" /
+  /// "LOAD ERROR:" followed by a newline and opm's message (the tree for phase-F failures).
+  std::string opm_output;
+
+  ValidationReport() = default;
+  ValidationReport(ValidationReport&&) = default;
+  ValidationReport& operator=(ValidationReport&&) = default;
+  ValidationReport(const ValidationReport&) = delete;
+  ValidationReport& operator=(const ValidationReport&) = delete;
+};
+
+/// Validates the catalog in `source` as `opm validate` does, reporting every finding. Never
+/// throws; problems with the input (unreadable, malformed, hostile) are findings.
+ValidationReport validate_catalog(const FileSource& source, const LoadOptions& options = {});
+
+}  // namespace fbclens

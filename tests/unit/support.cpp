@@ -1,0 +1,140 @@
+#include "support.h"
+
+#include <algorithm>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <catch2/catch.hpp>
+
+namespace fbclens::test {
+
+namespace fs = std::filesystem;
+
+std::string source_dir() { return FBCLENS_SOURCE_DIR; }
+std::string shared_dir() { return FBCLENS_SHARED_DIR; }
+bool shared_available() { return fs::is_directory(shared_dir() + "/spec/validation-vectors"); }
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<std::string> list_dirs(const std::string& dir) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    if (e.is_directory()) out.push_back(e.path().filename().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+namespace {
+
+struct Node {
+  std::string text;
+  std::vector<Node> children;
+};
+
+std::string render(const Node& n, int depth) {
+  std::string out(depth * 2, ' ');
+  out += n.text + "\n";
+  std::vector<std::string> kids;
+  for (const Node& c : n.children) kids.push_back(render(c, depth + 1));
+  std::sort(kids.begin(), kids.end());
+  for (const std::string& k : kids) out += k;
+  return out;
+}
+
+// Splits a tree line into (depth, text). Units are 4 code points: "├── ", "└── ", "│   ", "    ".
+std::pair<int, std::string> split_tree_line(const std::string& line) {
+  const std::string branch = "├── ", last = "└── ", pipe = "│   ", blank = "    ";
+  int depth = 0;
+  std::size_t i = 0;
+  bool ended_with_branch = false;
+  while (true) {
+    if (line.compare(i, branch.size(), branch) == 0) { i += branch.size(); ended_with_branch = true; }
+    else if (line.compare(i, last.size(), last) == 0) { i += last.size(); ended_with_branch = true; }
+    else if (line.compare(i, pipe.size(), pipe) == 0) { i += pipe.size(); ended_with_branch = false; }
+    else if (line.compare(i, blank.size(), blank) == 0) { i += blank.size(); ended_with_branch = false; }
+    else break;
+    ++depth;
+  }
+  if (!ended_with_branch) return {0, line};  // a continuation line of a multi-line leaf
+  return {depth, line.substr(i)};
+}
+
+}  // namespace
+
+std::string canonical_opm_output(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("# NOTE", 0) == 0) continue;
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    lines.push_back(line);
+  }
+  while (!lines.empty() && lines.back().empty()) lines.pop_back();
+  if (lines.empty() || lines[0] != "invalid index:") {
+    std::string out;
+    for (const std::string& l : lines) out += l + "\n";
+    return out;
+  }
+  Node root{"invalid index", {}};
+  std::vector<Node*> stack{&root};
+  Node* last = &root;
+  for (std::size_t k = 1; k < lines.size(); ++k) {
+    auto [depth, body] = split_tree_line(lines[k]);
+    if (depth == 0) {  // continuation of a multi-line leaf
+      last->text += "\n" + body;
+      continue;
+    }
+    if (!body.empty() && body.back() == ':') body.pop_back();
+    stack.resize(static_cast<std::size_t>(depth));
+    stack.back()->children.push_back(Node{body, {}});
+    last = &stack.back()->children.back();
+    stack.push_back(last);
+  }
+  return render(root, 0);
+}
+
+namespace {
+
+class FunctionInvoker : public Catch::ITestInvoker {
+ public:
+  explicit FunctionInvoker(std::function<void()> f) : f_(std::move(f)) {}
+  void invoke() const override { f_(); }
+
+ private:
+  std::function<void()> f_;
+};
+
+}  // namespace
+
+void register_test(const std::string& name, const std::string& tags, std::function<void()> body) {
+  static std::deque<std::string> names;  // Catch keeps StringRefs: the strings must live on
+  names.push_back(name);
+  const std::string& stored_name = names.back();
+  names.push_back(tags);
+  const std::string& stored_tags = names.back();
+  Catch::AutoReg(new FunctionInvoker(std::move(body)), CATCH_INTERNAL_LINEINFO, Catch::StringRef(),
+                 Catch::NameAndTags{stored_name, stored_tags});
+}
+
+void check_opm_output(const std::string& expected, const std::string& actual) {
+  const std::string first_line = expected.substr(0, expected.find('\n'));
+  const std::string actual_first = actual.substr(0, actual.find('\n'));
+  INFO("expected:\n" << expected << "\nactual:\n" << actual);
+  REQUIRE(actual_first == first_line);
+  if (first_line == "LOAD ERROR:") return;
+  const std::string rest_expected = expected.find('\n') == std::string::npos ? "" : expected.substr(expected.find('\n') + 1);
+  const std::string rest_actual = actual.find('\n') == std::string::npos ? "" : actual.substr(actual.find('\n') + 1);
+  CHECK(canonical_opm_output(rest_actual) == canonical_opm_output(rest_expected));
+}
+
+}  // namespace fbclens::test

@@ -1,0 +1,33 @@
+// Helpers shared by the tests: paths, file reading, expected.txt comparison, and registering one
+// Catch2 test case per data folder so a failure names its vector.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace fbclens::test {
+
+/// The repository root and ../shared (CI has it beside the clone; a user's clone may not).
+std::string source_dir();
+std::string shared_dir();
+bool shared_available();
+
+/// Whole file, or "" if unreadable.
+std::string read_file(const std::string& path);
+
+/// Sub-folders of `dir`, sorted.
+std::vector<std::string> list_dirs(const std::string& dir);
+
+/// opm's output normalised for comparison: tree siblings sorted recursively, "# NOTE" lines
+/// dropped, trailing whitespace trimmed. A single-line message is returned as is.
+std::string canonical_opm_output(const std::string& text);
+
+/// Registers a Catch2 test case named `name` (with `tags`) that runs `body`.
+void register_test(const std::string& name, const std::string& tags, std::function<void()> body);
+
+/// One expected.txt verdict check: `expected` is the file's text, `actual` our opm_output.
+/// LOAD ERROR vectors compare the verdict line only (opm's text there is Go's decoder message).
+void check_opm_output(const std::string& expected, const std::string& actual);
+
+}  // namespace fbclens::test
