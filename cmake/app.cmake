@@ -1,0 +1,39 @@
+# The Dear ImGui web app (Emscripten): imgui + GLFW/OpenGL3 backends + web/ + the shared JS API.
+# Output: dist/fbclens-app.{js,wasm} plus index.html and the page scripts copied beside them.
+set(IMGUI_SOURCES ${IMGUI_DIR}/imgui.cpp ${IMGUI_DIR}/imgui_draw.cpp ${IMGUI_DIR}/imgui_tables.cpp
+    ${IMGUI_DIR}/imgui_widgets.cpp ${IMGUI_DIR}/backends/imgui_impl_glfw.cpp ${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
+add_library(fbclens_imgui STATIC ${IMGUI_SOURCES})
+target_include_directories(fbclens_imgui SYSTEM PUBLIC ${IMGUI_DIR} ${IMGUI_DIR}/backends)
+target_compile_definitions(fbclens_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_DISABLE_DEMO_WINDOWS)
+target_compile_options(fbclens_imgui PRIVATE -Os -w)
+
+file(GLOB FBCLENS_SHADER_FILES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/shaders/*.vert ${CMAKE_SOURCE_DIR}/shaders/*.frag)
+list(JOIN FBCLENS_SHADER_FILES "|" FBCLENS_SHADER_ARG)
+add_custom_command(
+  OUTPUT ${FBCLENS_GENERATED}/shaders_embedded.h
+  COMMAND ${CMAKE_COMMAND} -DOUT=${FBCLENS_GENERATED}/shaders_embedded.h "-DSHADERS=${FBCLENS_SHADER_ARG}"
+          -P ${CMAKE_SOURCE_DIR}/cmake/embed_shaders.cmake
+  DEPENDS ${FBCLENS_SHADER_FILES} ${CMAKE_SOURCE_DIR}/cmake/embed_shaders.cmake
+  COMMENT "Embedding shaders" VERBATIM)
+
+file(GLOB FBCLENS_WEB_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/*.cpp)
+add_executable(fbclens_app ${FBCLENS_WEB_SOURCES} ${CMAKE_SOURCE_DIR}/wasm/api.cpp
+               ${FBCLENS_GENERATED}/shaders_embedded.h ${FBCLENS_GENERATED}/sample_catalog_embedded.h)
+target_include_directories(fbclens_app PRIVATE ${FBCLENS_GENERATED} ${CMAKE_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/web)
+target_link_libraries(fbclens_app PRIVATE fbclens_core fbclens_imgui)
+target_compile_options(fbclens_app PRIVATE -Os)
+target_link_options(fbclens_app PRIVATE
+  -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB
+  -sTOTAL_STACK=8MB -sMODULARIZE=1 -sEXPORT_NAME=createFbclensApp -sENVIRONMENT=web
+  -sEXPORTED_FUNCTIONS=_main,${FBCLENS_API_EXPORTS},_fbclens_app_status
+  -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString -sMINIFY_HTML=0)
+set_target_properties(fbclens_app PROPERTIES OUTPUT_NAME fbclens-app RUNTIME_OUTPUT_DIRECTORY ${FBCLENS_DIST})
+
+# The page and its scripts, copied beside the module.
+set(FBCLENS_PAGE_FILES ${CMAKE_SOURCE_DIR}/index.html ${CMAKE_SOURCE_DIR}/web/page.js ${CMAKE_SOURCE_DIR}/wasm/fbclens-api.js)
+add_custom_command(TARGET fbclens_app POST_BUILD
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${FBCLENS_PAGE_FILES} ${FBCLENS_DIST}/
+  COMMENT "Copying the page into dist/")
+add_custom_target(fbclens_page ALL DEPENDS ${FBCLENS_PAGE_FILES}
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${FBCLENS_DIST}
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${FBCLENS_PAGE_FILES} ${FBCLENS_DIST}/)

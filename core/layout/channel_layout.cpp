@@ -1,0 +1,73 @@
+#include "layout/channel_layout.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace fbclens {
+
+ChannelLayout layout_channel(const model::Channel& channel) {
+  ChannelLayout out;
+  // Order entries: known versions by precedence, then unknown ones in file order.
+  std::vector<const model::Bundle*> order;
+  for (const std::string& name : channel.entry_order) order.push_back(&channel.bundles.at(name));
+  std::stable_sort(order.begin(), order.end(), [](const model::Bundle* a, const model::Bundle* b) {
+    if (a->version && b->version) return semver::compare(*a->version, *b->version) < 0;
+    return a->version.has_value() && !b->version.has_value();
+  });
+
+  const std::vector<std::string> heads = model::channel_heads(channel);
+  // The replaces chain from a single head sits on lane 0.
+  std::set<std::string> chain;
+  if (heads.size() == 1) {
+    const model::Bundle* cur = &channel.bundles.at(heads[0]);
+    while (cur && chain.insert(cur->name).second) {
+      auto next = channel.bundles.find(cur->replaces);
+      cur = next == channel.bundles.end() ? nullptr : &next->second;
+    }
+  }
+
+  std::map<std::string, int> index;
+  int layer = -1;
+  const model::Bundle* previous = nullptr;
+  std::map<int, int> lanes_used;  // layer → next free lane below the chain
+  for (const model::Bundle* b : order) {
+    const bool same_version = previous && previous->version && b->version &&
+                              semver::compare(*previous->version, *b->version) == 0;
+    if (!same_version) ++layer;
+    previous = b;
+    LayoutNode n;
+    n.name = b->name;
+    n.label = b->version ? b->version->to_string() + (b->release.empty() ? "" : " (" + b->release + ")") : b->name;
+    n.layer = layer;
+    n.lane = chain.count(b->name) ? 0 : ++lanes_used[layer];
+    n.head = heads.size() == 1 && heads[0] == b->name;
+    n.deprecated = b->deprecation.has_value();
+    n.x = static_cast<float>(layer);
+    n.y = static_cast<float>(n.lane);
+    index[b->name] = static_cast<int>(out.nodes.size());
+    out.nodes.push_back(std::move(n));
+    out.lanes = std::max(out.lanes, out.nodes.back().lane + 1);
+  }
+  out.layers = layer + 1;
+
+  for (const model::Bundle* b : order) {
+    const int to = index[b->name];
+    if (auto it = index.find(b->replaces); it != index.end()) out.edges.push_back({it->second, to, EdgeKind::Replaces});
+    for (const std::string& s : b->skips) {
+      if (auto it = index.find(s); it != index.end()) out.edges.push_back({it->second, to, EdgeKind::Skips});
+    }
+    if (!b->skip_range.empty()) {
+      if (auto range = semver::parse_range(b->skip_range)) {
+        for (const model::Bundle* other : order) {
+          if (other != b && other->version && range->contains(*other->version)) {
+            out.edges.push_back({index[other->name], to, EdgeKind::SkipRange});
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace fbclens

@@ -1,0 +1,111 @@
+// Browser end-to-end test: serve dist/ on 127.0.0.1 (a free port), drive Debian's Chromium headless
+// with playwright-core, and check the app as a user gets it: the built-in sample on start, a real
+// catalog through the folder picker and through window.fbclens.loadFiles, counts against numbers
+// computed independently (tests/support/count-catalog.mjs), the WebGL2 graph pass drawing, no
+// console errors. Screenshots go to build/browser/.
+// The real catalog comes from ../shared; without it that part is skipped with a message.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/static-server.mjs';
+import { countCatalog } from '../support/count-catalog.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const shots = join(repo, 'build/browser');
+const sample = join(repo, 'samples/catalog');
+const rhtpa = resolve(repo, '../shared/catalogs/rhtpa-fbc/v4.18/catalog');
+
+// The Chromium flags proven on this machine (toolchain.md §5): WebGL2 through ANGLE + SwiftShader.
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+let server, browser, page;
+const consoleErrors = [];
+
+before(async () => {
+  assert.ok(existsSync(join(repo, 'dist/index.html')), 'dist/ must be built first (scripts/test.sh does)');
+  mkdirSync(shots, { recursive: true });
+  server = await startServer({ root: join(repo, 'dist') });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+  page.on('pageerror', (e) => consoleErrors.push(String(e)));
+  await page.goto(server.url);
+  await page.evaluate(() => window.fbclens.ready);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+function expectCounts(summary, counts) {
+  for (const key of ['files', 'blobs', 'packages', 'channels', 'bundles', 'deprecations']) {
+    assert.equal(summary[key], counts[key], `${key}: app says ${summary[key]}, files say ${counts[key]}`);
+  }
+}
+
+async function waitForFrames(n) {
+  await page.waitForFunction((want) => window.fbclens.appStatus().frames >= want, n, { timeout: 20000 });
+}
+
+test('the built-in sample catalog is shown on start and drawn with the graph shaders', async () => {
+  const summary = await page.evaluate(() => window.fbclens.summary());
+  expectCounts(summary, countCatalog(sample));
+  assert.equal(summary.verdict, 'VALID');
+  const start = await page.evaluate(() => window.fbclens.appStatus().frames);
+  await waitForFrames(start + 5);
+  const status = await page.evaluate(() => window.fbclens.appStatus());
+  assert.equal(status.graphOk, true, 'the GLSL ES 3.00 pass compiled and linked');
+  assert.equal(status.package, 'cert-watcher');
+  assert.equal(status.channel, 'stable');
+  assert.equal(status.nodes, 4, 'stable has four entries');
+  assert.ok(await page.evaluate(() => document.getElementById('canvas').getContext('webgl2') !== null ||
+                                      !!document.getElementById('canvas')));
+  await page.screenshot({ path: join(shots, 'sample.png') });
+});
+
+test('a broken file gives findings with file:line, and the rest is still read', async () => {
+  const files = [
+    { path: 'good/catalog.yaml', data: readFileSync(join(sample, 'cert-watcher/catalog.yaml'), 'utf8') },
+    { path: 'bad/catalog.json', data: '{"schema":"olm.package","name":"broken","defaultChannel":"x"}\n{"schema": "olm.channel", "name": ' },
+  ];
+  const summary = await page.evaluate((f) => window.fbclens.loadFiles(f), files);
+  assert.equal(summary.verdict, 'LOAD ERROR');
+  assert.equal(summary.packages, 2, 'the good file and the first object of the bad one are still read');
+  const syntax = summary.findings.find((f) => f.code === 'FBC1002');
+  assert.ok(syntax, 'a JSON syntax finding');
+  assert.equal(syntax.file, 'bad/catalog.json');
+  assert.equal(syntax.line, 2);
+  assert.equal(syntax.reportedByOpm, true);
+});
+
+test('a real catalog through the folder picker and through loadFiles', { skip: !existsSync(rhtpa) && 'needs ../shared/catalogs (absent)' }, async () => {
+  const counts = countCatalog(rhtpa);
+  await page.setInputFiles('#folder-input', rhtpa);
+  await page.waitForFunction((n) => window.fbclens.summary()?.files === n && window.fbclens.summary()?.bundles > 0,
+                             counts.files, { timeout: 30000 });
+  const viaPicker = await page.evaluate(() => window.fbclens.summary());
+  expectCounts(viaPicker, counts);
+  assert.equal(viaPicker.verdict, 'VALID', 'opm validate calls rhtpa v4.18 valid (expected.json)');
+  const start = await page.evaluate(() => window.fbclens.appStatus().frames);
+  await waitForFrames(start + 5);
+  const status = await page.evaluate(() => window.fbclens.appStatus());
+  assert.equal(status.package, 'rhtpa-operator');
+  assert.ok(status.nodes > 0, 'the default channel is drawn');
+  await page.screenshot({ path: join(shots, 'rhtpa-v4.18.png') });
+
+  const files = counts.paths.map((p) => ({ path: p, data: readFileSync(join(rhtpa, p), 'utf8') }));
+  const viaApi = await page.evaluate((f) => window.fbclens.loadFiles(f), files);
+  expectCounts(viaApi, counts);
+  assert.deepEqual(viaApi.findings, viaPicker.findings);
+});
+
+test('no console errors', () => {
+  assert.deepEqual(consoleErrors, []);
+});

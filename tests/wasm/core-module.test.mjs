@@ -1,0 +1,56 @@
+// The headless core module (build/wasm/fbclens-core.js) under Node, through the same JS API the
+// page uses (wasm/fbclens-api.js): its Summary must equal the native CLI's `validate --output
+// json` on the same catalog, byte for byte after parsing.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { countCatalog } from '../support/count-catalog.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(import.meta.url);
+const createFbclensCore = require(join(repo, 'build/wasm/fbclens-core.js'));
+const { attach } = require(join(repo, 'wasm/fbclens-api.js'));
+const cli = join(repo, 'build/native/fbclens');
+
+function nativeSummary(dir) {
+  try {
+    return JSON.parse(execFileSync(cli, ['validate', dir, '--output', 'json'], { maxBuffer: 1 << 28 }).toString());
+  } catch (e) {
+    return JSON.parse(e.stdout.toString());  // exit 1 = invalid catalog, output still JSON
+  }
+}
+
+async function wasmSummary(dir) {
+  const api = attach(await createFbclensCore());
+  const files = countCatalog(dir).paths.map((p) => ({ path: p, data: new Uint8Array(readFileSync(join(dir, p))) }));
+  // .indexignore and ignored files are part of the catalog too: hand over everything.
+  for (const extra of ['.indexignore', 'README.md']) {
+    if (existsSync(join(dir, extra))) files.push({ path: extra, data: readFileSync(join(dir, extra), 'utf8') });
+  }
+  return api.loadFiles(files);
+}
+
+for (const [name, dir] of [
+  ['sample', join(repo, 'samples/catalog')],
+  ['mtv v5.0 (invalid)', resolve(repo, '../shared/catalogs/mtv-fbc/v5.0/catalog')],
+  ['rhtpa v4.18', resolve(repo, '../shared/catalogs/rhtpa-fbc/v4.18/catalog')],
+]) {
+  test(`wasm core module equals native CLI: ${name}`, { skip: !existsSync(dir) && 'needs ../shared (absent)' }, async () => {
+    const wasm = await wasmSummary(dir);
+    const native = nativeSummary(dir);
+    assert.deepEqual(wasm, native);
+    assert.ok(wasm.blobs > 0);
+  });
+}
+
+test('the built-in sample loads through loadSample()', async () => {
+  const api = attach(await createFbclensCore());
+  const summary = await api.loadSample();
+  assert.equal(summary.verdict, 'VALID');
+  assert.equal(summary.packages, 2);
+  assert.deepEqual(api.summary(), summary);
+});

@@ -1,0 +1,92 @@
+/*
+ * fbclens JavaScript API — the one surface the page, the tests and (later) docs embeds use.
+ *
+ *   const api = FbclensApi.attach(Module);   // Module: the app or the headless core module
+ *   await api.ready;                          // resolves once the module can take files
+ *   const summary = await api.loadFiles(files);
+ *   api.summary();                            // the last Summary (or null)
+ *
+ * loadFiles(files): `files` is a FileList (from <input type=file> or a drop) or an array of
+ *   {path, data} where `data` is a string (UTF-8) or a Uint8Array. Paths are relative to the
+ *   catalog root, '/'-separated. For a FileList from a folder pick, the picked folder itself is
+ *   the root (its name is stripped from every webkitRelativePath).
+ *   Resolves to a Summary:
+ *     {files, ignoredFiles, bytes, blobs, schemas: {schema: count}, packages, channels, bundles,
+ *      deprecations, verdict: "VALID"|"INVALID"|"LOAD ERROR", opm: <opm's exact output>,
+ *      findings: [{code, name, severity, phase, message, opmMessage, reportedByOpm,
+ *                  file, line, column, package, channel, bundle}]}
+ *   packages/channels/bundles count the olm.package/olm.channel/olm.bundle objects read; `files`
+ *   counts files parsed (not excluded by .indexignore). line/column are 1-based, 0 = unknown.
+ *   Rejects only if the module itself fails; bad catalogs resolve with findings.
+ * loadSample(): loads the built-in sample catalog; resolves to its Summary.
+ * on('load', fn): calls fn(summary) after every load (the page's DOM findings list uses it).
+ */
+(function (root) {
+  'use strict';
+
+  function toBytes(data) {
+    if (data instanceof Uint8Array) return data;
+    if (data instanceof ArrayBuffer) return new Uint8Array(data);
+    if (typeof data === 'string') return new TextEncoder().encode(data);
+    throw new TypeError('fbclens: file data must be a string, Uint8Array or ArrayBuffer');
+  }
+
+  // FileList / File[] → [{path, data}] with the picked folder's own name removed.
+  async function fromFileList(list) {
+    const files = Array.from(list);
+    const paths = files.map((f) => f.fbclensPath || f.webkitRelativePath || f.name);
+    const firsts = new Set(paths.map((p) => (p.includes('/') ? p.split('/')[0] : null)));
+    const strip = firsts.size === 1 && !firsts.has(null);
+    const out = [];
+    for (let i = 0; i < files.length; i++) {
+      const path = strip ? paths[i].slice(paths[i].indexOf('/') + 1) : paths[i];
+      out.push({ path, data: new Uint8Array(await files[i].arrayBuffer()) });
+    }
+    return out;
+  }
+
+  function attach(Module) {
+    let last = null;
+    const listeners = { load: [] };
+
+    function finish(ptr) {
+      last = JSON.parse(Module.UTF8ToString(ptr));
+      for (const fn of listeners.load) {
+        try { fn(last); } catch (e) { console.error('fbclens load listener failed', e); }
+      }
+      return last;
+    }
+
+    const api = {
+      ready: Promise.resolve(Module),
+
+      async loadFiles(files) {
+        const entries = Array.isArray(files) && (files.length === 0 || 'path' in files[0])
+          ? files.map((f) => ({ path: String(f.path), data: toBytes(f.data) }))
+          : await fromFileList(files);
+        Module._fbclens_reset();
+        for (const { path, data } of entries) {
+          const ptr = Module._malloc(Math.max(1, data.length));
+          Module.HEAPU8.set(data, ptr);
+          Module.ccall('fbclens_add_file', 'number', ['string', 'number', 'number'], [path, ptr, data.length]);
+          Module._free(ptr);
+        }
+        return finish(Module._fbclens_load());
+      },
+
+      async loadSample() { return finish(Module._fbclens_load_sample()); },
+
+      summary() { return last; },
+
+      on(event, fn) {
+        if (!listeners[event]) throw new Error('fbclens: unknown event ' + event);
+        listeners[event].push(fn);
+      },
+    };
+    return api;
+  }
+
+  const exported = { attach, fromFileList };
+  if (typeof module !== 'undefined' && module.exports) module.exports = exported;
+  root.FbclensApi = exported;
+})(typeof globalThis !== 'undefined' ? globalThis : this);

@@ -1,0 +1,49 @@
+// The state behind the JavaScript API: files handed over by JS, and the last validation report.
+// One Session per module instance (the app has one; a Web Worker will have its own).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "load/file_source.h"
+#include "validate/validate.h"
+
+namespace fbclens::wasm {
+
+class Session {
+ public:
+  /// Forgets pending files (the last report stays until the next load).
+  void reset_files() { pending_ = std::make_unique<MemoryFileSource>(); }
+
+  /// Adds one file for the next load; `path` is relative to the catalog root.
+  void add_file(std::string path, std::string bytes) { pending_->add(std::move(path), std::move(bytes)); }
+
+  /// Validates the pending files; returns the Summary JSON (see export/report_json.h).
+  /// The pending files become the current catalog (kept for source excerpts).
+  const std::string& load();
+
+  /// Loads the built-in sample catalog (samples/catalog, embedded at build time).
+  const std::string& load_sample();
+
+  /// The Summary JSON of the last load ("null" before the first).
+  const std::string& summary_json() const { return summary_json_; }
+
+  /// The last report, or nullptr before the first load.
+  const ValidationReport* report() const { return report_.get(); }
+  /// The files of the last report.
+  const MemoryFileSource* source() const { return current_.get(); }
+  /// Increases with every load, so views know when to rebuild.
+  unsigned generation() const { return generation_; }
+
+ private:
+  std::unique_ptr<MemoryFileSource> pending_ = std::make_unique<MemoryFileSource>();
+  std::unique_ptr<MemoryFileSource> current_;
+  std::unique_ptr<ValidationReport> report_;
+  std::string summary_json_ = "null";
+  unsigned generation_ = 0;
+};
+
+/// The module's one session (the JS API is a set of C functions, so it needs a place to live).
+Session& session();
+
+}  // namespace fbclens::wasm

@@ -1,0 +1,148 @@
+#include "graph_renderer.h"
+
+#include <GLES3/gl3.h>
+#include <cstddef>
+#include <cstdio>
+
+#include "imgui.h"
+#include "shaders_embedded.h"
+
+namespace fbclens::web {
+
+namespace {
+
+GLuint compile(GLenum type, const char* src) {
+  GLuint s = glCreateShader(type);
+  glShaderSource(s, 1, &src, nullptr);
+  glCompileShader(s);
+  GLint ok = 0;
+  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    char log[1024];
+    glGetShaderInfoLog(s, sizeof log, nullptr, log);
+    std::fprintf(stderr, "fbclens: shader compile failed: %s\n", log);
+    glDeleteShader(s);
+    return 0;
+  }
+  return s;
+}
+
+GLuint link(const char* vs_src, const char* fs_src) {
+  GLuint vs = compile(GL_VERTEX_SHADER, vs_src), fs = compile(GL_FRAGMENT_SHADER, fs_src);
+  if (!vs || !fs) return 0;
+  GLuint p = glCreateProgram();
+  glAttachShader(p, vs);
+  glAttachShader(p, fs);
+  glLinkProgram(p);
+  glDeleteShader(vs);
+  glDeleteShader(fs);
+  GLint ok = 0;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  if (!ok) {
+    char log[1024];
+    glGetProgramInfoLog(p, sizeof log, nullptr, log);
+    std::fprintf(stderr, "fbclens: shader link failed: %s\n", log);
+    glDeleteProgram(p);
+    return 0;
+  }
+  return p;
+}
+
+void instanced_attrib(GLuint index, GLint size, GLsizei stride, std::size_t offset) {
+  glEnableVertexAttribArray(index);
+  glVertexAttribPointer(index, size, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offset));
+  glVertexAttribDivisor(index, 1);
+}
+
+}  // namespace
+
+bool GraphRenderer::init() {
+  program_nodes_ = link(shaders::kShader_graph_node_vert, shaders::kShader_graph_node_frag);
+  program_edges_ = link(shaders::kShader_graph_edge_vert, shaders::kShader_graph_edge_frag);
+  if (!ok()) return false;
+  u_viewport_nodes_ = glGetUniformLocation(program_nodes_, "u_viewport");
+  u_viewport_edges_ = glGetUniformLocation(program_edges_, "u_viewport");
+
+  // Shared unit quad as a triangle strip; nodes use [-1,1]², edges use x∈{0,1}, y∈{-1,1}.
+  const float node_quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  const float edge_quad[] = {0, -1, 1, -1, 0, 1, 1, 1};
+  GLuint quads[2];
+  glGenBuffers(2, quads);
+  quad_vbo_ = quads[0];
+  glGenBuffers(1, &node_vbo_);
+  glGenBuffers(1, &edge_vbo_);
+
+  glGenVertexArrays(1, &vao_nodes_);
+  glBindVertexArray(vao_nodes_);
+  glBindBuffer(GL_ARRAY_BUFFER, quads[0]);
+  glBufferData(GL_ARRAY_BUFFER, sizeof node_quad, node_quad, GL_STATIC_DRAW);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glBindBuffer(GL_ARRAY_BUFFER, node_vbo_);
+  const GLsizei ns = sizeof(NodeInstance);
+  instanced_attrib(1, 2, ns, offsetof(NodeInstance, x));
+  instanced_attrib(2, 1, ns, offsetof(NodeInstance, radius));
+  instanced_attrib(3, 4, ns, offsetof(NodeInstance, fill));
+  instanced_attrib(4, 4, ns, offsetof(NodeInstance, ring));
+
+  glGenVertexArrays(1, &vao_edges_);
+  glBindVertexArray(vao_edges_);
+  glBindBuffer(GL_ARRAY_BUFFER, quads[1]);
+  glBufferData(GL_ARRAY_BUFFER, sizeof edge_quad, edge_quad, GL_STATIC_DRAW);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glBindBuffer(GL_ARRAY_BUFFER, edge_vbo_);
+  const GLsizei es = sizeof(EdgeInstance);
+  instanced_attrib(1, 4, es, offsetof(EdgeInstance, x0));
+  instanced_attrib(2, 1, es, offsetof(EdgeInstance, width));
+  instanced_attrib(3, 4, es, offsetof(EdgeInstance, color));
+  instanced_attrib(4, 1, es, offsetof(EdgeInstance, dash));
+  glBindVertexArray(0);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  return true;
+}
+
+void GraphRenderer::submit(ImDrawList* list, std::vector<EdgeInstance> edges, std::vector<NodeInstance> nodes) {
+  edges_ = std::move(edges);
+  nodes_ = std::move(nodes);
+  if (!ok()) return;
+  list->AddCallback(&GraphRenderer::draw_callback, this);
+  list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+}
+
+void GraphRenderer::draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
+  auto* self = static_cast<GraphRenderer*>(cmd->UserCallbackData);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
+  // Clip to the graph window, like ImGui clips its own draw commands (GL's origin is bottom-left).
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(static_cast<GLint>(cmd->ClipRect.x * scale.x),
+            static_cast<GLint>((display.y - cmd->ClipRect.w) * scale.y),
+            static_cast<GLsizei>((cmd->ClipRect.z - cmd->ClipRect.x) * scale.x),
+            static_cast<GLsizei>((cmd->ClipRect.w - cmd->ClipRect.y) * scale.y));
+  self->draw(display.x, display.y);
+}
+
+void GraphRenderer::draw(float w, float h) {
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  if (!edges_.empty()) {
+    glUseProgram(program_edges_);
+    glUniform2f(u_viewport_edges_, w, h);
+    glBindVertexArray(vao_edges_);
+    glBindBuffer(GL_ARRAY_BUFFER, edge_vbo_);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(edges_.size() * sizeof(EdgeInstance)), edges_.data(), GL_STREAM_DRAW);
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(edges_.size()));
+  }
+  if (!nodes_.empty()) {
+    glUseProgram(program_nodes_);
+    glUniform2f(u_viewport_nodes_, w, h);
+    glBindVertexArray(vao_nodes_);
+    glBindBuffer(GL_ARRAY_BUFFER, node_vbo_);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(nodes_.size() * sizeof(NodeInstance)), nodes_.data(), GL_STREAM_DRAW);
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(nodes_.size()));
+  }
+  glBindVertexArray(0);
+}
+
+}  // namespace fbclens::web

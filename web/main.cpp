@@ -1,0 +1,135 @@
+// The fbclens web app: a GLFW (Emscripten emulation) window on a WebGL2 canvas, Dear ImGui panels,
+// and the graph pass from shaders/. JavaScript (web/page.js) feeds files through the C API in
+// wasm/api.cpp; each frame checks whether a new load happened and rebuilds the view model then.
+#include <GLES3/gl3.h>
+#include <GLFW/glfw3.h>
+#include <emscripten/emscripten.h>
+#include <emscripten/html5.h>
+
+#include <cstdio>
+#include <string>
+
+#include "app_state.h"
+#include "imgui.h"
+#include "imgui_impl_glfw.h"
+#include "imgui_impl_opengl3.h"
+#include "wasm/session.h"
+
+namespace {
+
+GLFWwindow* g_window = nullptr;
+fbclens::web::AppState* g_state = nullptr;
+unsigned g_frames = 0;
+std::string g_status;
+
+// Resizes the canvas to its CSS box without GLFW's fullscreen branch (toolchain.md pitfall 8:
+// glfwSetWindowSize calls requestFullscreen when the size equals the screen's, as in headless).
+EM_JS(void, fbclens_fit_canvas, (), {
+  const canvas = Module['canvas'];
+  if (!canvas) return;
+  const rect = canvas.getBoundingClientRect();
+  const w = Math.max(1, Math.floor(rect.width)), h = Math.max(1, Math.floor(rect.height));
+  if (canvas.width !== w || canvas.height !== h) Module['setCanvasSize'](w, h);
+});
+
+EM_BOOL on_resize(int, const EmscriptenUiEvent*, void*) {
+  fbclens_fit_canvas();
+  return EM_FALSE;
+}
+
+void sync_with_session(fbclens::web::AppState& s) {
+  const auto& session = fbclens::wasm::session();
+  if (session.report() && session.generation() != s.view.generation) {
+    s.view = fbclens::web::build_catalog_view(*session.report(), session.generation());
+    s.selected_finding = -1;
+    s.selected_bundle.clear();
+    // Start on the first package's default channel (or first channel) so the graph is never empty.
+    s.selected_package.clear();
+    s.selected_channel.clear();
+    if (!s.view.package_rows.empty()) {
+      const auto& p = s.view.package_rows.front();
+      s.selected_package = p.name;
+      for (const auto& c : p.channels) {
+        if (c.is_default || s.selected_channel.empty()) s.selected_channel = c.name;
+      }
+    }
+    s.layout_package.clear();
+  }
+  if (session.report() && (s.layout_package != s.selected_package || s.layout_channel != s.selected_channel)) {
+    s.layout = fbclens::web::build_channel_layout(*session.report(), s.selected_package, s.selected_channel);
+    s.layout_package = s.selected_package;
+    s.layout_channel = s.selected_channel;
+    s.pan_x = 40.0f;
+    s.pan_y = 40.0f;
+  }
+}
+
+void frame() {
+  glfwPollEvents();
+  sync_with_session(*g_state);
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+  g_state->fps = ImGui::GetIO().Framerate;
+  fbclens::web::draw_app(*g_state);
+  ImGui::Render();
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(g_window, &w, &h);
+  glViewport(0, 0, w, h);
+  glClearColor(0.09f, 0.10f, 0.13f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  ++g_frames;
+}
+
+}  // namespace
+
+extern "C" {
+
+/// App status for tests and the page: {"frames", "graphOk", "nodes", "edges", "package", "channel", "fps"}.
+EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
+  char buf[512];
+  const auto& s = *g_state;
+  std::snprintf(buf, sizeof buf,
+                "{\"frames\":%u,\"graphOk\":%s,\"nodes\":%zu,\"edges\":%zu,\"package\":\"%s\",\"channel\":\"%s\",\"fps\":%.1f}",
+                g_frames, s.renderer.ok() ? "true" : "false", s.renderer.last_node_count(),
+                s.renderer.last_edge_count(), s.selected_package.c_str(), s.selected_channel.c_str(), s.fps);
+  g_status = buf;
+  return g_status.c_str();
+}
+
+}  // extern "C"
+
+int main() {
+  if (!glfwInit()) {
+    std::fprintf(stderr, "fbclens: glfwInit failed\n");
+    return 1;
+  }
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  g_window = glfwCreateWindow(1280, 800, "fbclens", nullptr, nullptr);
+  if (!g_window) {
+    std::fprintf(stderr, "fbclens: glfwCreateWindow failed (no WebGL2?)\n");
+    return 1;
+  }
+  glfwMakeContextCurrent(g_window);
+  fbclens_fit_canvas();
+  emscripten_set_resize_callback(EMSCRIPTEN_EVENT_TARGET_WINDOW, nullptr, EM_FALSE, on_resize);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // no localStorage writes; the layout is computed each frame
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  ImGui::StyleColorsDark();
+  ImGui::GetStyle().WindowRounding = 0.0f;
+  ImGui_ImplGlfw_InitForOpenGL(g_window, true);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+
+  static fbclens::web::AppState state;
+  g_state = &state;
+  if (!state.renderer.init()) std::fprintf(stderr, "fbclens: graph shaders unavailable; graph not drawn\n");
+  emscripten_set_main_loop(frame, 0, true);
+  return 0;
+}

@@ -1,0 +1,91 @@
+#include "view_model.h"
+
+#include <algorithm>
+
+namespace fbclens::web {
+
+namespace {
+
+std::string where(const SourceLocation& l) {
+  if (l.file.empty()) return "";
+  return l.line ? l.file + ":" + std::to_string(l.line) : l.file;
+}
+
+}  // namespace
+
+CatalogView build_catalog_view(const ValidationReport& report, unsigned generation) {
+  CatalogView v;
+  v.generation = generation;
+  v.verdict = verdict_name(report.verdict);
+  for (const CatalogFile& f : report.load.files) v.files += !f.ignored;
+  v.bytes = report.load.total_bytes;
+  v.blobs = report.load.blobs.size();
+  for (const Blob& b : report.load.blobs) {
+    v.packages += b.schema == "olm.package";
+    v.channels += b.schema == "olm.channel";
+    v.bundles += b.schema == "olm.bundle";
+  }
+  for (const Finding& f : report.findings) {
+    FindingRow row;
+    row.code = std::string(f.info().code);
+    row.where = where(f.location) + (f.location.column ? ":" + std::to_string(f.location.column) : "");
+    row.message = f.message;
+    row.opm_message = f.opm_message;
+    row.reported_by_opm = f.reported_by_opm;
+    row.package = f.object.package;
+    row.channel = f.object.channel;
+    row.bundle = f.object.bundle;
+    v.findings.push_back(std::move(row));
+  }
+  const auto& cfg = report.config;
+  for (const auto& [name, pkg] : report.model.packages) {
+    PackageRow p;
+    p.name = name;
+    p.default_channel = pkg.default_channel;
+    p.deprecated = pkg.deprecation.has_value();
+    p.deprecation = pkg.deprecation.value_or("");
+    if (pkg.package_blob >= 0) p.where = where(report.load.locate(report.load.blobs[cfg.packages[pkg.package_blob].blob]));
+    for (const auto& [cname, ch] : pkg.channels) {
+      ChannelRow c;
+      c.name = cname;
+      c.is_default = cname == pkg.default_channel;
+      c.deprecated = ch.deprecation.has_value();
+      c.deprecation = ch.deprecation.value_or("");
+      if (ch.channel_blob >= 0) c.where = where(report.load.locate(report.load.blobs[cfg.channels[ch.channel_blob].blob]));
+      const std::vector<std::string> heads = model::channel_heads(ch);
+      for (const auto& [bname, b] : ch.bundles) {
+        BundleRow r;
+        r.name = bname;
+        r.version = b.version ? b.version->to_string() : "";
+        r.head = heads.size() == 1 && heads[0] == bname;
+        r.deprecated = b.deprecation.has_value();
+        r.deprecation = b.deprecation.value_or("");
+        if (b.bundle_blob >= 0) r.where = where(report.load.locate(report.load.blobs[cfg.bundles[b.bundle_blob].blob]));
+        c.bundles.push_back(std::move(r));
+      }
+      // Newest first: by version precedence, unknown versions last.
+      const model::Channel& channel = ch;  // C++17 lambdas cannot capture structured bindings
+      std::stable_sort(c.bundles.begin(), c.bundles.end(), [&channel](const BundleRow& a, const BundleRow& b) {
+        const auto& va = channel.bundles.at(a.name).version;
+        const auto& vb = channel.bundles.at(b.name).version;
+        if (va && vb) return semver::compare(*va, *vb) > 0;
+        return va.has_value() && !vb.has_value();
+      });
+      for (const FindingRow& f : v.findings) c.findings += f.package == name && f.channel == cname;
+      p.channels.push_back(std::move(c));
+    }
+    for (const FindingRow& f : v.findings) p.findings += f.package == name;
+    v.package_rows.push_back(std::move(p));
+  }
+  return v;
+}
+
+ChannelLayout build_channel_layout(const ValidationReport& report, const std::string& package, const std::string& channel) {
+  auto pkg = report.model.packages.find(package);
+  if (pkg == report.model.packages.end()) return {};
+  auto ch = pkg->second.channels.find(channel);
+  if (ch == pkg->second.channels.end()) return {};
+  return layout_channel(ch->second);
+}
+
+}  // namespace fbclens::web

@@ -1,0 +1,66 @@
+// What the panels draw, computed once per load (never inside the frame loop): rows for the
+// explorer, rows for the findings list, and the layout of the selected channel.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "layout/channel_layout.h"
+#include "validate/validate.h"
+
+namespace fbclens::web {
+
+struct BundleRow {
+  std::string name;
+  std::string version;      ///< "" when unknown
+  bool head = false;
+  bool deprecated = false;
+  std::string deprecation;  ///< message
+  std::string where;        ///< "file:line"
+};
+
+struct ChannelRow {
+  std::string name;
+  bool is_default = false;
+  bool deprecated = false;
+  std::string deprecation;
+  std::vector<BundleRow> bundles;  ///< newest first
+  int findings = 0;
+  std::string where;
+};
+
+struct PackageRow {
+  std::string name;
+  std::string default_channel;
+  bool deprecated = false;
+  std::string deprecation;
+  std::vector<ChannelRow> channels;
+  int findings = 0;
+  std::string where;
+};
+
+struct FindingRow {
+  std::string code;
+  std::string where;        ///< "file:line:col"
+  std::string message;
+  std::string opm_message;
+  bool reported_by_opm = false;
+  std::string package, channel, bundle;
+};
+
+/// The whole catalog as the panels show it.
+struct CatalogView {
+  unsigned generation = 0;  ///< Session generation it was built from
+  std::string verdict;      ///< "VALID", "INVALID", "LOAD ERROR"
+  std::size_t files = 0, blobs = 0, packages = 0, channels = 0, bundles = 0, bytes = 0;
+  std::vector<PackageRow> package_rows;
+  std::vector<FindingRow> findings;
+};
+
+/// Builds the view of `report`.
+CatalogView build_catalog_view(const ValidationReport& report, unsigned generation);
+
+/// Layout of one channel of `report` (empty when it does not exist).
+ChannelLayout build_channel_layout(const ValidationReport& report, const std::string& package, const std::string& channel);
+
+}  // namespace fbclens::web
