@@ -12,7 +12,7 @@ cd "$root"
 log() { printf '[setup] %s\n' "$*"; }
 
 # Packages that a new machine of this kind may lack. (cmake, ninja, clang, node and npm are usually there.)
-apt_packages=(cmake ninja-build clang lld llvm dpkg-dev emscripten nlohmann-json3-dev catch2 libyaml-dev
+apt_packages=(cmake ninja-build clang lld llvm libclang-rt-14-dev dpkg-dev emscripten nlohmann-json3-dev catch2 libyaml-dev
               chromium brotli python3 nodejs npm)
 
 need_apt=()

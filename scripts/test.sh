@@ -4,6 +4,7 @@
 #   2. the same tests compiled to wasm, under Node (CTest)
 #   3. the JS API on the headless core module under Node, checked against the native CLI
 #   4. the browser end-to-end test in headless Chromium (playwright-core)
+#   5. the libFuzzer targets, briefly (FUZZ_SECONDS per target, default 20; 0 skips)
 # Tests that need ../shared (vectors, real catalogs) skip with a message when it is absent.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,3 +28,7 @@ step "JS API on the wasm core module, and the browser end-to-end test (node --te
 "${wasm_node[@]}" node --test tests/wasm/
 node --test tests/browser/
 took "JS API and browser tests"
+
+if [ "${FUZZ_SECONDS:-20}" != 0 ]; then
+  step "fuzzing (libFuzzer, ${FUZZ_SECONDS:-20}s per target)"; scripts/fuzz.sh "${FUZZ_SECONDS:-20}"; took "fuzzing"
+fi

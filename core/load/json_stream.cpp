@@ -91,7 +91,11 @@ class ValueScanner {
         if (end == std::string_view::npos) return fail(i, "unterminated string", error);
         i = end;
       } else {
+        const std::size_t scalar_start = i;
         while (i < n && !is_json_space(text_[i]) && !std::strchr(",:{}[]\"", text_[i])) ++i;
+        // A stray structural character (e.g. ':' in an array) starts no value: without this
+        // check the scan would not advance and never end (found by fuzz_loader).
+        if (i == scalar_start) return fail(i, std::string("unexpected '") + text_[i] + "'", error);
       }
       if (stack.empty()) return i;  // a top-level scalar
     }
@@ -178,6 +182,37 @@ struct SyntaxErrorProbe : nlohmann::json_sax<Json> {
   }
 };
 
+// Go's encoding/json accepts invalid UTF-8 inside strings and decodes it as U+FFFD; nlohmann
+// rejects it. Returns `text` with every invalid sequence replaced by U+FFFD (EF BF BD).
+std::string replace_invalid_utf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    int len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    bool ok = len > 0 && i + len <= text.size();
+    for (int k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
+    if (ok && len == 2) ok = c >= 0xC2;                                        // overlong
+    if (ok && len == 3) {
+      const unsigned char d = static_cast<unsigned char>(text[i + 1]);
+      ok = !(c == 0xE0 && d < 0xA0) && !(c == 0xED && d >= 0xA0);              // overlong, surrogates
+    }
+    if (ok && len == 4) {
+      const unsigned char d = static_cast<unsigned char>(text[i + 1]);
+      ok = !(c == 0xF0 && d < 0x90) && !(c == 0xF4 && d >= 0x90) && c <= 0xF4;  // overlong, > U+10FFFF
+    }
+    if (ok) {
+      out.append(text.data() + i, len);
+      i += len;
+    } else {
+      out += "\xEF\xBF\xBD";
+      ++i;
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 bool looks_like_json(std::string_view text) {
@@ -222,6 +257,13 @@ JsonStreamResult read_json_stream(std::string_view text) {
     const std::size_t start = scanner.value_start();
     doc.position = scanner.value_position();
     doc.value = Json::parse(text.data() + start, text.data() + end, nullptr, /*allow_exceptions=*/false);
+    if (doc.value.is_discarded()) {
+      // Retry once with invalid UTF-8 replaced, as Go does (only on failure: no cost otherwise).
+      const std::string repaired = replace_invalid_utf8(text.substr(start, end - start));
+      if (repaired.size() != end - start || repaired != text.substr(start, end - start)) {
+        doc.value = Json::parse(repaired, nullptr, /*allow_exceptions=*/false);
+      }
+    }
     if (doc.value.is_discarded()) {
       SyntaxErrorProbe probe;
       Json::sax_parse(text.data() + start, text.data() + end, &probe);

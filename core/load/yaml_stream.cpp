@@ -12,6 +12,8 @@
 // (toolchain.md §7 compares it with yaml-cpp and libfyaml). We only use its event API.
 #include <yaml.h>
 
+#include "findings/go_format.h"
+
 namespace fbclens {
 
 namespace {
@@ -118,10 +120,8 @@ Json resolve_plain_scalar(const std::string& s) {
 std::string key_string(const Json& key) {
   if (key.is_string()) return key.get_ref<const std::string&>();
   if (key.is_null()) return "null";
-  if (key.is_number_float()) {
-    const double d = key.get<double>();
-    if (d == std::floor(d) && std::fabs(d) < 1e21) return std::to_string(static_cast<long long>(d));
-  }
+  // sigs.k8s.io/yaml: float keys via strconv.FormatFloat(f, 'g', -1, 64), ints in decimal.
+  if (key.is_number_float()) return go_format_float(key.get<double>());
   return key.dump();
 }
 
