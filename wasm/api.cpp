@@ -9,6 +9,7 @@
 namespace fbclens::wasm {
 
 const std::string& Session::load() {
+  report_.reset();  // before building the next one (see reset_files)
   current_ = std::move(pending_);
   pending_ = std::make_unique<MemoryFileSource>();
   report_ = std::make_unique<ValidationReport>(validate_catalog(*current_));

@@ -12,8 +12,14 @@ namespace fbclens::wasm {
 
 class Session {
  public:
-  /// Forgets pending files (the last report stays until the next load).
-  void reset_files() { pending_ = std::make_unique<MemoryFileSource>(); }
+  /// Starts a new load: forgets pending files and releases the previous catalog and report, so a
+  /// load never holds two catalogs at once (the wasm heap only grows: its peak is what counts).
+  /// The last Summary JSON stays readable; views keep their own copies of what they draw.
+  void reset_files() {
+    pending_ = std::make_unique<MemoryFileSource>();
+    report_.reset();
+    current_.reset();
+  }
 
   /// Adds one file for the next load; `path` is relative to the catalog root.
   void add_file(std::string path, std::string bytes) { pending_->add(std::move(path), std::move(bytes)); }

@@ -57,6 +57,7 @@ struct Bundle {
   std::vector<Property> properties;
   std::vector<RelatedImage> related_images;
   std::uint32_t object_count = 0;  ///< olm.bundle.object properties that decoded (opm's Objects)
+  std::uint64_t object_bytes = 0;  ///< their decoded size; the payloads themselves are released after checking
 };
 
 /// A reference inside a package: {schema, name}.
@@ -89,6 +90,7 @@ struct DeclarativeConfig {
 /// Decodes every blob of `load` into typed objects (Go encoding/json rules, §1.6), and reads bundle
 /// objects (base64, YAML→JSON). A blob that fails becomes a Phase::Load finding appended to
 /// `load.findings` (opm: "parse bundle: ...", "read bundle objects: ...") and is left out.
+/// olm.bundle.object payloads are released from `load.blobs` once checked (sizes are kept).
 /// The returned config refers into `load.blobs`, which must outlive it.
 DeclarativeConfig decode_declarative_config(LoadResult& load);
 

@@ -137,7 +137,10 @@ class Decoder {
     return false;
   }
 
-  // opm reads olm.bundle.object properties at load time (spec §1.6 "Bundle objects").
+  // opm reads olm.bundle.object properties at load time (spec §1.6 "Bundle objects"): the data
+  // must be padded base64, and unless it is JSON it must convert from YAML. Once checked, the
+  // payload (often megabytes of base64 per bundle; olm-docs call it a performance problem) is
+  // released from the document and only its decoded size is kept.
   bool read_bundle_objects(std::uint32_t blob, Bundle& b) {
     for (const Property& p : b.properties) {
       if (p.type != "olm.bundle.object") continue;
@@ -145,17 +148,19 @@ class Decoder {
       const std::string prefix = "package " + go_quote(b.package) + ", bundle " + go_quote(b.name) + ": ";
       std::string error;
       std::string data;
+      Json* payload = nullptr;
       if (!p.value) {
         error = "unexpected end of JSON input";
       } else if (!p.value->is_null() && !p.value->is_object()) {
         error = go_decode_check(*p.value, shapes::property_bundle_object());
       } else if (p.value->is_object()) {
-        const Json* d = go_field(*p.value, "data");
-        if (d && !d->is_null()) {
-          if (!d->is_string()) {
+        // The Decoder owns load_.blobs mutably; Property keeps const pointers into them.
+        payload = const_cast<Json*>(go_field(*p.value, "data"));
+        if (payload && !payload->is_null()) {
+          if (!payload->is_string()) {
             error = go_decode_check(*p.value, shapes::property_bundle_object());
-          } else if (!go_base64_decode(d->get_ref<const std::string&>(), data, error)) {
-            // error set
+          } else {
+            go_base64_decode(payload->get_ref<const std::string&>(), &data, error);
           }
         }
       }
@@ -173,6 +178,8 @@ class Decoder {
         }
       }
       ++b.object_count;
+      b.object_bytes += data.size();
+      if (payload && payload->is_string()) *payload = std::string();  // checked; release it
     }
     return true;
   }

@@ -1,5 +1,6 @@
 #include "declcfg/go_shape.h"
 
+#include <array>
 #include <cctype>
 #include <cmath>
 
@@ -55,8 +56,8 @@ struct Checker {
       }
       case GoShape::Kind::Bytes: {
         if (!v.is_string()) return type_error(json_kind(v));
-        std::string decoded, err;
-        if (!go_base64_decode(v.get_ref<const std::string&>(), decoded, err)) {
+        std::string err;
+        if (!go_base64_decode(v.get_ref<const std::string&>(), nullptr, err)) {
           error = err;
           error_path = doc_path;
           return false;
@@ -143,70 +144,85 @@ std::string go_decode_check(const Json& value, const GoShape& shape, std::string
   return c.error;
 }
 
-bool go_base64_decode(std::string_view in, std::string& out, std::string& error) {
-  static signed char table[256];
-  static bool init = false;
-  if (!init) {
-    for (auto& t : table) t = -1;
+bool go_base64_decode(std::string_view in, std::string* out, std::string& error) {
+  static const auto table = [] {
+    std::array<signed char, 256> t{};
+    t.fill(-1);
     const char* alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    for (int i = 0; i < 64; ++i) table[static_cast<unsigned char>(alphabet[i])] = static_cast<signed char>(i);
-    init = true;
+    for (int i = 0; i < 64; ++i) t[static_cast<unsigned char>(alphabet[i])] = static_cast<signed char>(i);
+    return t;
+  }();
+  const auto fail = [&error](std::size_t at) {
+    error = "illegal base64 data at input byte " + std::to_string(at);
+    return false;
+  };
+  char* dst = nullptr;
+  if (out) {
+    out->resize(in.size() / 4 * 3 + 3);
+    dst = &(*out)[0];
   }
-  out.clear();
-  out.reserve(in.size() / 4 * 3);
+  std::size_t written = 0;
   unsigned quad[4];
-  int have = 0;
-  std::size_t pad_at = std::string_view::npos;
+  int have = 0;       // sextets collected in the current quantum
+  int padding = 0;    // '=' seen
   for (std::size_t i = 0; i < in.size(); ++i) {
+    // Fast path: four plain alphabet characters form one 3-byte group (the common case).
+    while (have == 0 && !padding && i + 4 <= in.size()) {
+      const signed char a = table[static_cast<unsigned char>(in[i])], b = table[static_cast<unsigned char>(in[i + 1])],
+                        c = table[static_cast<unsigned char>(in[i + 2])], d = table[static_cast<unsigned char>(in[i + 3])];
+      if ((a | b | c | d) < 0) break;  // '=', '\r', '\n' or an error: the careful path below
+      if (dst) {
+        dst[written] = static_cast<char>((a << 2) | (b >> 4));
+        dst[written + 1] = static_cast<char>(((b & 15) << 4) | (c >> 2));
+        dst[written + 2] = static_cast<char>(((c & 3) << 6) | d);
+      }
+      written += 3;
+      i += 4;
+    }
+    if (i >= in.size()) break;
     const unsigned char c = static_cast<unsigned char>(in[i]);
     if (c == '\r' || c == '\n') continue;
-    if (pad_at != std::string_view::npos) {
-      if (c == '=' && have == 3) {  // second '=' of "xx=="
-        have = 4;
+    if (padding) {
+      // Only a second '=' completing "xx==" may follow the first one.
+      if (c == '=' && have == 2 && padding == 1) {
+        padding = 2;
         continue;
       }
-      error = "illegal base64 data at input byte " + std::to_string(i);
-      return false;
+      return fail(i);
     }
     if (c == '=') {
-      if (have < 2) {
-        error = "illegal base64 data at input byte " + std::to_string(i);
-        return false;
-      }
-      pad_at = i;
-      if (have == 2) {
-        out += static_cast<char>((quad[0] << 2) | (quad[1] >> 4));
-        have = 3;  // expect one more '='
-      } else {
-        out += static_cast<char>((quad[0] << 2) | (quad[1] >> 4));
-        out += static_cast<char>(((quad[1] & 15) << 4) | (quad[2] >> 2));
-        have = 4;
-      }
+      if (have < 2) return fail(i);
+      padding = 1;
       continue;
     }
-    if (table[c] < 0) {
-      error = "illegal base64 data at input byte " + std::to_string(i);
-      return false;
-    }
-    quad[have++] = static_cast<unsigned>(table[c]);
+    const signed char v = table[c];
+    if (v < 0) return fail(i);
+    quad[have++] = static_cast<unsigned>(v);
     if (have == 4) {
-      out += static_cast<char>((quad[0] << 2) | (quad[1] >> 4));
-      out += static_cast<char>(((quad[1] & 15) << 4) | (quad[2] >> 2));
-      out += static_cast<char>(((quad[2] & 3) << 6) | quad[3]);
+      if (dst) {
+        dst[written] = static_cast<char>((quad[0] << 2) | (quad[1] >> 4));
+        dst[written + 1] = static_cast<char>(((quad[1] & 15) << 4) | (quad[2] >> 2));
+        dst[written + 2] = static_cast<char>(((quad[2] & 3) << 6) | quad[3]);
+      }
+      written += 3;
       have = 0;
     }
   }
-  if (pad_at != std::string_view::npos) {
-    if (have != 4) {
-      error = "illegal base64 data at input byte " + std::to_string(in.size());
-      return false;
-    }
-    return true;
+  if (padding) {
+    // "xx==" (have 2, two '=') or "xxx=" (have 3, one '=').
+    if (!((have == 2 && padding == 2) || (have == 3 && padding == 1))) return fail(in.size());
+  } else if (have != 0) {
+    return fail(in.size() - (in.size() % 4 == 0 ? 4 : in.size() % 4));
   }
-  if (have != 0) {
-    error = "illegal base64 data at input byte " + std::to_string(in.size() - (in.size() % 4 == 0 ? 4 : in.size() % 4));
-    return false;
+  if (have >= 2) {
+    if (dst) dst[written] = static_cast<char>((quad[0] << 2) | (quad[1] >> 4));
+    ++written;
   }
+  if (have == 3) {
+    if (dst) dst[written] = static_cast<char>(((quad[1] & 15) << 4) | (quad[2] >> 2));
+    ++written;
+  }
+  if (out) out->resize(written);
   return true;
 }
 

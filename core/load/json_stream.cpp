@@ -16,15 +16,35 @@ struct Frame {
   std::string key;       // objects: key of the current member (raw, escapes kept)
 };
 
+// A long string value that nlohmann need not see: its content bytes and where it sits.
+// nlohmann's lexer copies strings a character at a time (twice), which dominated load time on
+// catalogs full of base64 bundle objects; these strings are blanked in the text nlohmann parses
+// and put back afterwards at their path.
+struct LongString {
+  std::size_t begin = 0, end = 0;   // content offsets (without quotes)
+  std::vector<std::string> path;    // object keys (raw) and array indices, from the top
+  std::vector<bool> is_index;
+};
+constexpr std::size_t kLongStringBytes = 256;
+
+// True when nlohmann would decode the quoted bytes to exactly themselves: printable ASCII, no escapes.
+bool is_plain_ascii(std::string_view s) {
+  for (char c : s) {
+    if (c < 0x20 || c > 0x7e || c == '\\') return false;
+  }
+  return true;
+}
+
 // Scans one JSON value starting at `pos` (first non-space byte). Returns the end offset, or
-// npos with `error` set. Records positions of values at depth 1..4 into `fields`. Does not
-// validate tokens: nlohmann parses the range afterwards and reports syntax errors precisely.
+// npos with `error` set. Records positions of values at depth 1..4 into `fields`, and long plain
+// strings into `long_strings`. Does not validate tokens: nlohmann parses the range afterwards and
+// reports syntax errors precisely.
 class ValueScanner {
  public:
   ValueScanner(std::string_view text, std::size_t line_start, std::uint32_t line)
       : text_(text), line_start_(line_start), line_(line) {}
 
-  std::size_t scan(std::size_t pos, FieldPositions& fields, StreamError& error) {
+  std::size_t scan(std::size_t pos, FieldPositions& fields, StreamError& error, std::vector<LongString>& long_strings) {
     std::vector<Frame> stack;
     std::string path;
     const std::size_t n = text_.size();
@@ -89,6 +109,23 @@ class ValueScanner {
       if (c == '"') {
         const std::size_t end = string_end(i);
         if (end == std::string_view::npos) return fail(i, "unterminated string", error);
+        if (end - i - 2 >= kLongStringBytes && !stack.empty() && is_plain_ascii(text_.substr(i + 1, end - i - 2))) {
+          LongString ls;
+          ls.begin = i + 1;
+          ls.end = end - 1;
+          bool keys_ok = true;
+          for (const Frame& f : stack) {
+            std::string step = f.is_object ? f.key : std::to_string(f.index);
+            if (f.is_object && f.key.find('\\') != std::string::npos) {
+              const Json decoded = Json::parse("\"" + f.key + "\"", nullptr, false);
+              keys_ok = keys_ok && decoded.is_string();
+              if (decoded.is_string()) step = decoded.get<std::string>();
+            }
+            ls.path.push_back(std::move(step));
+            ls.is_index.push_back(!f.is_object);
+          }
+          if (keys_ok) long_strings.push_back(std::move(ls));
+        }
         i = end;
       } else {
         const std::size_t scalar_start = i;
@@ -238,6 +275,32 @@ TextPosition position_of_offset(std::string_view text, std::size_t offset) {
   return TextPosition{line, static_cast<std::uint32_t>(offset - line_start + 1)};
 }
 
+// The stand-in for long string `i` in the text nlohmann parses. A real string can only start with
+// NUL through a "\u0000" escape, and values containing one are never shortened.
+std::string placeholder(std::size_t i) { return std::string("\\u0000") + std::to_string(i); }
+std::string placeholder_value(std::size_t i) { return std::string(1, '\0') + std::to_string(i); }
+
+// Puts each long string back where its own placeholder survived the parse (with duplicate keys,
+// nlohmann keeps the last value, and so does this).
+void restore_long_strings(Json& root, std::string_view text, const std::vector<LongString>& long_strings) {
+  for (std::size_t i = 0; i < long_strings.size(); ++i) {
+    const LongString& ls = long_strings[i];
+    Json* node = &root;
+    for (std::size_t k = 0; node && k < ls.path.size(); ++k) {
+      if (ls.is_index[k]) {
+        const std::size_t index = std::stoul(ls.path[k]);
+        node = node->is_array() && index < node->size() ? &(*node)[index] : nullptr;
+      } else {
+        auto it = node->is_object() ? node->find(ls.path[k]) : node->end();
+        node = node->is_object() && it != node->end() ? &it.value() : nullptr;
+      }
+    }
+    if (node && node->is_string() && node->get_ref<const std::string&>() == placeholder_value(i)) {
+      *node = std::string(text.substr(ls.begin, ls.end - ls.begin));
+    }
+  }
+}
+
 JsonStreamResult read_json_stream(std::string_view text) {
   JsonStreamResult result;
   std::size_t pos = 0;
@@ -247,8 +310,9 @@ JsonStreamResult read_json_stream(std::string_view text) {
     ValueScanner scanner(text, line_start, line);
     Document doc;
     StreamError error;
+    std::vector<LongString> long_strings;
     // Skip whitespace to find the value start (the scanner tracks lines as it goes).
-    const std::size_t end = scanner.scan(pos, doc.fields, error);
+    const std::size_t end = scanner.scan(pos, doc.fields, error, long_strings);
     if (end == std::string_view::npos) {
       if (error.message.empty()) break;  // only whitespace left: clean end of stream
       result.error = error;
@@ -256,7 +320,24 @@ JsonStreamResult read_json_stream(std::string_view text) {
     }
     const std::size_t start = scanner.value_start();
     doc.position = scanner.value_position();
-    doc.value = Json::parse(text.data() + start, text.data() + end, nullptr, /*allow_exceptions=*/false);
+    if (!long_strings.empty() && text.substr(start, end - start).find("\\u0000") != std::string_view::npos) {
+      long_strings.clear();  // a real string could look like a placeholder: no shortcut
+    }
+    if (long_strings.empty()) {
+      doc.value = Json::parse(text.data() + start, text.data() + end, nullptr, /*allow_exceptions=*/false);
+    } else {
+      std::string shortened;
+      shortened.reserve(end - start);
+      std::size_t from = start;
+      for (std::size_t i = 0; i < long_strings.size(); ++i) {
+        shortened.append(text.data() + from, long_strings[i].begin - from);
+        shortened += placeholder(i);
+        from = long_strings[i].end;
+      }
+      shortened.append(text.data() + from, end - from);
+      doc.value = Json::parse(shortened, nullptr, /*allow_exceptions=*/false);
+      if (!doc.value.is_discarded()) restore_long_strings(doc.value, text, long_strings);
+    }
     if (doc.value.is_discarded()) {
       // Retry once with invalid UTF-8 replaced, as Go does (only on failure: no cost otherwise).
       const std::string repaired = replace_invalid_utf8(text.substr(start, end - start));

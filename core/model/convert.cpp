@@ -297,7 +297,8 @@ class Converter {
     if (type == "olm.package.required") return &shapes::property_package_required();
     if (type == "olm.gvk") return &shapes::property_gvk();
     if (type == "olm.gvk.required") return &shapes::property_gvk_required();
-    if (type == "olm.bundle.object") return &shapes::property_bundle_object();
+    // olm.bundle.object is checked (and its payload released) at load time, as opm reads bundle
+    // objects while loading; a bad one never reaches conversion.
     if (type == "olm.csv.metadata") return &shapes::property_csv_metadata();
     if (type == "olm.channel") return &shapes::property_channel();
     return nullptr;
