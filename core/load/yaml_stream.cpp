@@ -93,13 +93,14 @@ bool is_yaml_float(std::string_view s) {
   return i == s.size();
 }
 
-Json resolve_plain_scalar(const std::string& s) {
+Json resolve_plain_scalar(const std::string& s, YamlSchema schema) {
   static const char* const kNull[] = {"", "~", "null", "Null", "NULL"};
-  static const char* const kTrue[] = {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"};
-  static const char* const kFalse[] = {"n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"};
+  static const char* const kTrue[] = {"true", "True", "TRUE", "y", "Y", "yes", "Yes", "YES", "on", "On", "ON"};
+  static const char* const kFalse[] = {"false", "False", "FALSE", "n", "N", "no", "No", "NO", "off", "Off", "OFF"};
+  const int bool_spellings = schema == YamlSchema::Core12 ? 3 : 11;  // YAML 1.2: true/false only
   for (const char* v : kNull) if (s == v) return nullptr;
-  for (const char* v : kTrue) if (s == v) return true;
-  for (const char* v : kFalse) if (s == v) return false;
+  for (int i = 0; i < bool_spellings; ++i) if (s == kTrue[i]) return true;
+  for (int i = 0; i < bool_spellings; ++i) if (s == kFalse[i]) return false;
   if (s == ".inf" || s == ".Inf" || s == ".INF" || s == "+.inf" || s == "+.Inf" || s == "+.INF" ||
       s == "-.inf" || s == "-.Inf" || s == "-.INF" || s == ".nan" || s == ".NaN" || s == ".NAN") {
     // JSON cannot hold these; sigs.k8s.io/yaml fails to marshal them. Keep as a string.
@@ -108,6 +109,10 @@ Json resolve_plain_scalar(const std::string& s) {
   const char c = s[0];
   if (std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '+' || c == '.') {
     Json v;
+    // YAML 1.2 has no leading-zero octal ("0755" stays 755 decimal-looking text → int 755).
+    if (schema == YamlSchema::Core12 && s.size() > 1 && s[0] == '0' && std::isdigit(static_cast<unsigned char>(s[1]))) {
+      return std::strtod(s.c_str(), nullptr);
+    }
     if (parse_go_int(s, v)) return v;
     std::string plain = s;
     plain.erase(std::remove(plain.begin(), plain.end(), '_'), plain.end());
@@ -136,7 +141,7 @@ std::size_t node_count(const Json& v) {
 // Builds JSON from libyaml events with an explicit stack (no recursion on input depth).
 class EventBuilder {
  public:
-  EventBuilder(std::uint32_t line_offset) : line_offset_(line_offset) {}
+  EventBuilder(std::uint32_t line_offset, YamlSchema schema) : line_offset_(line_offset), schema_(schema) {}
 
   // Returns false with error_ set on failure. `out` is null for an empty document.
   bool build(yaml_parser_t& parser, Json& out, FieldPositions* fields, bool& saw_document) {
@@ -211,11 +216,11 @@ class EventBuilder {
       if (t == "tag:yaml.org,2002:str") return text;
       if (t == "tag:yaml.org,2002:null") return nullptr;
       if (t == "tag:yaml.org,2002:int" || t == "tag:yaml.org,2002:float" || t == "tag:yaml.org,2002:bool") {
-        return resolve_plain_scalar(text);
+        return resolve_plain_scalar(text, schema_);
       }
     }
     if (e.data.scalar.style != YAML_PLAIN_SCALAR_STYLE) return text;
-    return resolve_plain_scalar(text);
+    return resolve_plain_scalar(text, schema_);
   }
 
   std::string child_path() const {
@@ -347,6 +352,7 @@ class EventBuilder {
 
  private:
   std::uint32_t line_offset_;
+  YamlSchema schema_;
   std::vector<Frame> stack_;
   std::vector<yaml_mark_t> start_marks_;
   std::map<std::string, Json> anchors_;
@@ -360,12 +366,12 @@ class EventBuilder {
 };
 
 // Converts one chunk. Returns an item (document, or error).
-YamlItem convert_chunk(std::string_view chunk, std::uint32_t chunk_first_line) {
+YamlItem convert_chunk(std::string_view chunk, std::uint32_t chunk_first_line, YamlSchema schema = YamlSchema::GoYamlV2) {
   YamlItem item;
   yaml_parser_t parser;
   yaml_parser_initialize(&parser);
   yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(chunk.data()), chunk.size());
-  EventBuilder builder(chunk_first_line);
+  EventBuilder builder(chunk_first_line, schema);
   builder.fields_for_place_ = &item.document.fields;
   bool saw_document = false;
   Json value;
@@ -391,8 +397,8 @@ YamlItem convert_chunk(std::string_view chunk, std::uint32_t chunk_first_line) {
 
 }  // namespace
 
-bool yaml_to_json(std::string_view text, Json& out, std::string& error) {
-  YamlItem item = convert_chunk(text, 1);
+bool yaml_to_json(std::string_view text, Json& out, std::string& error, YamlSchema schema) {
+  YamlItem item = convert_chunk(text, 1, schema);
   if (!item.ok) {
     error = item.error.opm_message;
     return false;

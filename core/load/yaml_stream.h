@@ -31,9 +31,16 @@ struct YamlItem {
 /// Never throws; alias expansion and nesting are bounded.
 std::vector<YamlItem> read_yaml_stream(std::string_view text, std::uint32_t first_line = 1);
 
+/// How plain scalars are typed.
+enum class YamlSchema {
+  GoYamlV2,  ///< YAML 1.1 as go-yaml v2 (opm): y/yes/on → true, 0755 → octal, ...
+  Core12,    ///< YAML 1.2 core schema: only true/false are booleans (for files written as YAML 1.2)
+};
+
 /// Converts one YAML document (no "---" splitting) to JSON, as sigs.k8s.io/yaml does with
-/// go-yaml v2. Used for olm.bundle.object payloads. Returns false with `error` set on failure;
-/// an empty document gives null.
-bool yaml_to_json(std::string_view text, Json& out, std::string& error);
+/// go-yaml v2 (or with the YAML 1.2 core schema). Used for olm.bundle.object payloads and for
+/// reading the spec's test vectors. Returns false with `error` set on failure; an empty document
+/// gives null.
+bool yaml_to_json(std::string_view text, Json& out, std::string& error, YamlSchema schema = YamlSchema::GoYamlV2);
 
 }  // namespace fbclens

@@ -79,6 +79,10 @@ struct ModelValidation {
 ModelValidation validate_model(const Model& model, const declcfg::DeclarativeConfig& cfg, const LoadResult& load,
                                bool opm_reports);
 
+/// The replaces-chain check of a non-empty channel (spec §3.3): "" when it passes, else opm's
+/// text (no head / multiple heads / cycle / stranded bundles).
+std::string replaces_chain_error(const Channel& channel);
+
 /// Channel head per spec §3.2: the entries with no incoming replaces/skips edge from the same
 /// channel. Exactly one means a valid head.
 std::vector<std::string> channel_heads(const Channel& channel);

@@ -86,6 +86,16 @@ std::optional<GraphProblem> check_replaces_chain(const Channel& ch) {
                       stranded.front()};
 }
 
+}  // namespace
+
+std::string replaces_chain_error(const Channel& channel) {
+  if (channel.bundles.empty()) return "";
+  const auto problem = check_replaces_chain(channel);
+  return problem ? problem->opm : "";
+}
+
+namespace {
+
 class Validator {
  public:
   Validator(const Model& model, const declcfg::DeclarativeConfig& cfg, const LoadResult& load, bool opm_reports)

@@ -1,0 +1,155 @@
+#include "update/classic.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "findings/go_format.h"
+
+namespace fbclens::update {
+
+std::vector<std::string> sort_channel(const GraphChannel& channel, const std::string& package, std::string& error) {
+  const std::string where = " in channel " + go_quote(channel.name) + " of package " + go_quote(package);
+  std::map<std::string, const GraphEntry*> lookup;
+  for (const GraphEntry& e : channel.entries) lookup[e.name] = &e;
+  std::set<std::string> replaced_by, skipped;
+  std::map<std::string, std::string> replaces;  // entry -> the entry it replaces (in this channel)
+  for (const GraphEntry& e : channel.entries) {
+    if (!e.replaces.empty() && lookup.count(e.replaces)) {
+      replaced_by.insert(e.replaces);
+      replaces[e.name] = e.replaces;
+    }
+    for (const std::string& s : e.skips) {
+      if (lookup.count(s)) {
+        replaced_by.insert(s);
+        skipped.insert(s);
+      }
+    }
+  }
+  std::vector<const GraphEntry*> heads;
+  for (const GraphEntry& e : channel.entries) {
+    if (!replaced_by.count(e.name)) heads.push_back(&e);
+  }
+  if (channel.entries.empty()) return {};
+  if (heads.empty()) {
+    error = "no channel heads (entries not replaced by another entry) found" + where;
+    return {};
+  }
+  std::vector<std::vector<std::string>> chains;
+  for (const GraphEntry* head : heads) {
+    std::vector<std::string> chain;
+    std::set<std::string> visited;
+    std::string cur = head->name;
+    while (true) {
+      visited.insert(cur);
+      if (!skipped.count(cur)) chain.push_back(cur);
+      auto next = replaces.find(cur);
+      if (next == replaces.end()) break;
+      if (visited.count(next->second)) {
+        error = "a cycle exists in the chain of replacement beginning with " + go_quote(head->name) + where;
+        return {};
+      }
+      cur = next->second;
+    }
+    chains.push_back(std::move(chain));
+  }
+  if (chains.size() > 1) {
+    std::string list;
+    for (std::size_t i = 0; i < chains.size(); ++i) {
+      const auto& c = chains[i];
+      list += (i ? ", " : "") + (c.size() == 1 ? c.front() : c.empty() ? std::string() : c.front() + "..." + c.back());
+    }
+    error = "a unique replacement chain within a channel is required to determine the relative order between channel "
+            "entries, but " + std::to_string(chains.size()) + " replacement chains were found" + where + ": " + list;
+    return {};
+  }
+  return chains.front();
+}
+
+ClassicResult classic_next(const PackageGraph& graph, const Installed* installed, const ClassicOptions& options) {
+  ClassicResult r;
+  // Channel groups: the subscription's channel, or all channels with the default channel first.
+  std::vector<const GraphChannel*> groups;
+  for (const GraphChannel& c : graph.channels) {
+    if (options.channel.empty() || c.name == options.channel) groups.push_back(&c);
+  }
+  std::stable_sort(groups.begin(), groups.end(), [&graph](const GraphChannel* a, const GraphChannel* b) {
+    const bool da = a->name == graph.default_channel, db = b->name == graph.default_channel;
+    if (da != db) return da;
+    return a->name < b->name;
+  });
+  if (groups.empty()) {
+    r.error = "no operators found in channel " + options.channel + " of package " + graph.package +
+              " in the catalog referenced by subscription " + graph.package;
+    return r;
+  }
+  const bool starting = !installed && !options.starting_csv.empty();
+  bool any_starting = false;
+  for (const GraphChannel* c : groups) {
+    GraphChannel filtered;
+    const GraphChannel* use = c;
+    if (starting) {  // filtered to startingCSV before sorting (OLM PR #1951)
+      filtered.name = c->name;
+      for (const GraphEntry& e : c->entries) {
+        if (e.name == options.starting_csv) filtered.entries.push_back(e);
+      }
+      any_starting = any_starting || !filtered.entries.empty();
+      use = &filtered;
+    }
+    std::string error;
+    std::vector<std::string> sorted = sort_channel(*use, graph.package, error);
+    if (!error.empty()) {
+      r.error = error;
+      return r;
+    }
+    for (const std::string& name : sorted) {
+      r.sorted.push_back(name);
+      if (!installed) {
+        r.candidates.push_back(name);
+        continue;
+      }
+      const GraphEntry* e = nullptr;
+      for (const GraphEntry& x : use->entries) {
+        if (x.name == name) e = &x;
+      }
+      bool covers = e->replaces == installed->name ||
+                    std::find(e->skips.begin(), e->skips.end(), installed->name) != e->skips.end();
+      if (!covers && !e->skip_range.empty()) {
+        auto range = semver::parse_range(e->skip_range);
+        auto version = semver::parse(installed->version);
+        covers = range && version && range->contains(*version);  // unparsable skipRange: ignored
+      }
+      if (covers) r.candidates.push_back(name);
+    }
+  }
+  if (starting && !any_starting) {
+    r.error = "no operators found with name " + options.starting_csv + " in channel " + options.channel + " of package " +
+              graph.package + " in the catalog referenced by subscription " + graph.package;
+    return r;
+  }
+  for (const std::string& c : r.candidates) {
+    const GraphBundle* b = graph.bundle(c);
+    if (b && b->olm_deprecated) continue;  // "bundle %s is deprecated": prohibited
+    r.next = c;
+    return r;
+  }
+  if (!installed) r.error = "constraints not satisfiable: no installable bundle of package " + graph.package;
+  return r;
+}
+
+std::vector<std::string> classic_walk(const PackageGraph& graph, const Installed& installed, const ClassicOptions& options) {
+  std::vector<std::string> walk{installed.name};
+  std::set<std::string> seen{installed.name};
+  Installed cur = installed;
+  while (true) {
+    const ClassicResult r = classic_next(graph, &cur, options);
+    if (r.next.empty() || !r.error.empty() || seen.count(r.next)) break;
+    const GraphBundle* b = graph.bundle(r.next);
+    cur = Installed{r.next, b ? b->version : ""};
+    walk.push_back(r.next);
+    seen.insert(r.next);
+  }
+  return walk;
+}
+
+}  // namespace fbclens::update

@@ -1,0 +1,39 @@
+// OLM Classic (v0, the SAT resolver since OLM 0.16) update selection (spec successors.md §1).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "update/package_graph.h"
+
+namespace fbclens::update {
+
+/// Classic's per-channel order (resolver.go sortChannel, spec §1.2): from the unique head along
+/// replaces links, entries named in any skips dropped. Returns the entry names head first, or
+/// sets `error` to OLM's exact text (no heads / cycle / several chains).
+std::vector<std::string> sort_channel(const GraphChannel& channel, const std::string& package, std::string& error);
+
+/// Subscription fields Classic reads.
+struct ClassicOptions {
+  std::string channel;       ///< spec.channel; "" = unset (all channels, default channel first)
+  std::string starting_csv;  ///< spec.startingCSV (only used when nothing is installed)
+};
+
+/// One Classic resolution.
+struct ClassicResult {
+  std::vector<std::string> sorted;      ///< the ordered entries of the considered channels
+  std::vector<std::string> candidates;  ///< entries that would replace the installed bundle, head first
+  std::string next;                     ///< the chosen bundle; "" = stays (or error)
+  std::string error;                    ///< OLM's error text; "" = none
+};
+
+/// What Classic picks for `installed` (nullptr = fresh install): the first installable candidate
+/// closest to the head, skipping bundles with the legacy olm.deprecated property; staying is no
+/// error (spec §1.3–1.5). Dependencies are assumed satisfiable.
+ClassicResult classic_next(const PackageGraph& graph, const Installed* installed, const ClassicOptions& options);
+
+/// The one-step-at-a-time walk (spec §1.6): installed, next, next(next) ... until Classic stays,
+/// fails, or a bundle repeats. Returns the bundle names, starting with `installed.name`.
+std::vector<std::string> classic_walk(const PackageGraph& graph, const Installed& installed, const ClassicOptions& options);
+
+}  // namespace fbclens::update

@@ -1,0 +1,183 @@
+#include "update/olm_v1.h"
+
+#include <algorithm>
+#include <set>
+
+#include "findings/go_format.h"
+#include "semver/masterminds.h"
+
+namespace fbclens::update {
+
+bool is_successor(const std::vector<const GraphChannel*>& channels, const std::string& bundle, const Installed& installed) {
+  const std::optional<semver::Version> version = semver::parse(installed.version);
+  for (const GraphChannel* c : channels) {
+    for (const GraphEntry& e : c->entries) {
+      if (e.name != bundle) continue;
+      if (e.replaces == installed.name) return true;
+      if (std::find(e.skips.begin(), e.skips.end(), installed.name) != e.skips.end()) return true;
+      if (!e.skip_range.empty() && version) {
+        auto range = semver::parse_range(e.skip_range);
+        if (range && range->contains(*version)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+namespace {
+
+struct CatalogPick {
+  const GraphBundle* bundle;
+  std::string catalog;
+  int priority;
+  std::vector<std::string> successors;
+};
+
+bool selector_matches(const V1Options& o, const std::string& catalog) {
+  const std::map<std::string, std::string> labels{{"olm.operatorframework.io/metadata.name", catalog}};
+  for (const auto& [k, v] : o.match_labels) {
+    auto it = labels.find(k);
+    if (it == labels.end() || it->second != v) return false;
+  }
+  for (const V1Options::Expression& e : o.match_expressions) {
+    auto it = labels.find(e.key);
+    const bool has = it != labels.end();
+    const bool in = has && std::find(e.values.begin(), e.values.end(), it->second) != e.values.end();
+    if ((e.op == "In" && !in) || (e.op == "NotIn" && in) || (e.op == "Exists" && !has) || (e.op == "DoesNotExist" && has)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string no_bundles_error(const std::string& package, const Installed* installed, const V1Options& o, bool found,
+                             const std::vector<std::string>& ambiguous) {
+  std::string s;
+  if (installed) s += "error upgrading from currently installed version " + go_quote(installed->version) + ": ";
+  s += (found ? "found bundles for package " : "no bundles found for package ") + go_quote(package) + " ";
+  if (!o.version.empty()) s += "matching version " + go_quote(o.version) + " ";
+  if (!o.channels.empty()) s += "in channels " + go_string_slice(o.channels) + " ";
+  if (!ambiguous.empty()) s += "in multiple catalogs with the same priority " + go_string_slice(ambiguous) + " ";
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+
+}  // namespace
+
+V1Result v1_resolve(const std::vector<V1Catalog>& catalogs, const std::string& package, const Installed* installed,
+                    const V1Options& o) {
+  V1Result r;
+  std::optional<semver::masterminds::Constraints> range;
+  if (!o.version.empty()) {
+    std::string error;
+    range = semver::masterminds::parse_constraints(o.version, &error);
+    if (!range) {
+      r.error = "desired version range " + go_quote(o.version) + " is invalid: " + error;
+      return r;
+    }
+  }
+  for (const V1Options::Expression& e : o.match_expressions) {
+    if (e.op != "In" && e.op != "NotIn" && e.op != "Exists" && e.op != "DoesNotExist") {
+      r.error = "desired catalog selector is invalid: " + go_quote(e.op) + " is not a valid label selector operator";
+      return r;
+    }
+  }
+  const std::optional<VersionRelease> installed_vr =
+      installed ? std::optional<VersionRelease>(version_release(installed->version)) : std::nullopt;
+  std::vector<CatalogPick> results;
+  bool seen_package = false;
+  for (const V1Catalog& cat : catalogs) {
+    if (!cat.available || !cat.graph || !selector_matches(o, cat.name)) continue;
+    const PackageGraph& g = *cat.graph;
+    std::vector<const GraphChannel*> edge_channels;
+    for (const GraphChannel& c : g.channels) {
+      if (o.channels.empty() || std::find(o.channels.begin(), o.channels.end(), c.name) != o.channels.end()) {
+        edge_channels.push_back(&c);
+      }
+    }
+    const auto in_channels = [&edge_channels](const std::string& name) {
+      for (const GraphChannel* c : edge_channels) {
+        for (const GraphEntry& e : c->entries) if (e.name == name) return true;
+      }
+      return false;
+    };
+    const auto successor_or_same = [&](const GraphBundle& b) {
+      return is_successor(edge_channels, b.name, *installed) || compare(version_release(b.version), *installed_vr) == 0;
+    };
+    std::vector<std::string> successors;
+    if (installed) {
+      for (const GraphBundle& b : g.bundles) if (successor_or_same(b)) successors.push_back(b.name);
+    }
+    if (!seen_package) r.successors = successors;  // reported on error: the first catalog's set
+    seen_package = true;
+    std::vector<const GraphBundle*> candidates;
+    for (const GraphBundle& b : g.bundles) {
+      if (!o.channels.empty() && !in_channels(b.name)) continue;
+      if (range) {
+        const VersionRelease vr = version_release(b.version);
+        if (!vr.version) continue;
+        auto mv = semver::masterminds::parse_version(vr.version->to_string());
+        if (!mv || !range->check(*mv)) continue;
+      }
+      if (installed && !o.self_certified && !successor_or_same(b)) continue;
+      candidates.push_back(&b);
+    }
+    if (candidates.empty()) continue;
+    std::stable_sort(candidates.begin(), candidates.end(), [](const GraphBundle* a, const GraphBundle* b) {
+      if (a->deprecated != b->deprecated) return !a->deprecated;
+      return compare(version_release(a->version), version_release(b->version)) > 0;
+    });
+    const GraphBundle* best = candidates.front();
+    if (!results.empty()) {
+      const bool last_deprecated = results.back().bundle->deprecated;
+      if (best->deprecated && !last_deprecated) continue;
+      if (!best->deprecated && last_deprecated) results.clear();
+    }
+    results.push_back({best, cat.name, cat.priority, std::move(successors)});
+  }
+  if (results.size() > 1) {
+    std::stable_sort(results.begin(), results.end(), [](const CatalogPick& a, const CatalogPick& b) { return a.priority > b.priority; });
+    if (results[0].priority != results[1].priority) results.resize(1);
+  }
+  if (results.size() != 1) {
+    std::vector<std::string> names;
+    for (const CatalogPick& p : results) names.push_back(p.catalog);
+    std::sort(names.begin(), names.end());
+    r.error = no_bundles_error(package, installed, o, results.size() > 1, names);
+    return r;
+  }
+  const GraphBundle* chosen = results[0].bundle;
+  if (!chosen->dependency_property.empty()) {
+    r.error = "validating bundle " + go_quote(chosen->name) + ": bundle " + go_quote(chosen->name) +
+              " has a dependency declared via property " + go_quote(chosen->dependency_property) +
+              " which is currently not supported";
+    return r;
+  }
+  r.next = chosen->name;
+  r.catalog = results[0].catalog;
+  r.successors = results[0].successors;
+  return r;
+}
+
+V1Result v1_next(const PackageGraph& graph, const Installed* installed, const V1Options& options) {
+  return v1_resolve({V1Catalog{"catalog", 0, true, &graph}}, graph.package, installed, options);
+}
+
+std::vector<std::string> v1_walk(const PackageGraph& graph, const Installed& installed, const V1Options& options) {
+  std::vector<std::string> walk{installed.name};
+  std::set<std::string> seen{installed.name};
+  Installed cur = installed;
+  while (true) {
+    const V1Result r = v1_next(graph, &cur, options);
+    if (!r.error.empty() || r.next.empty() || seen.count(r.next)) break;
+    const GraphBundle* b = graph.bundle(r.next);
+    const std::string version = b ? b->version : "";
+    if (compare(version_release(version), version_release(cur.version)) == 0) break;  // stays (same version)
+    walk.push_back(r.next);
+    seen.insert(r.next);
+    cur = Installed{r.next, version};
+  }
+  return walk;
+}
+
+}  // namespace fbclens::update

@@ -1,0 +1,59 @@
+// OLM v1 (operator-controller) bundle resolution for a ClusterExtension (spec successors.md §2).
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "update/package_graph.h"
+
+namespace fbclens::update {
+
+/// ClusterExtension spec.source.catalog fields v1 reads.
+struct V1Options {
+  std::vector<std::string> channels;  ///< empty = all channels (the default channel plays no role)
+  std::string version;                ///< Masterminds range; "" = none
+  bool self_certified = false;        ///< upgradeConstraintPolicy: SelfCertified (no successor filter)
+  /// Catalog selector: matchLabels (each ClusterCatalog has olm.operatorframework.io/metadata.name).
+  std::map<std::string, std::string> match_labels;
+  /// matchExpressions as {key, operator, values}; operators In, NotIn, Exists, DoesNotExist.
+  struct Expression {
+    std::string key, op;
+    std::vector<std::string> values;
+  };
+  std::vector<Expression> match_expressions;
+};
+
+/// One ClusterCatalog.
+struct V1Catalog {
+  std::string name;
+  int priority = 0;
+  bool available = true;               ///< availabilityMode != Unavailable
+  const PackageGraph* graph = nullptr; ///< the package in this catalog; nullptr = absent
+};
+
+struct V1Result {
+  /// Bundles that pass the successor-or-same-version predicate in the resolving (or only) catalog,
+  /// before channel and range filtering, in catalog order. Empty on a fresh install.
+  std::vector<std::string> successors;
+  std::string next;     ///< the bundle v1 resolves to (may be the installed one); "" on error
+  std::string catalog;  ///< the catalog it came from
+  std::string error;    ///< operator-controller's exact text; "" = none
+};
+
+/// Resolves `package` across `catalogs` as operator-controller's CatalogResolver does
+/// (spec §2.2–2.9). `installed` = nullptr for a fresh install.
+V1Result v1_resolve(const std::vector<V1Catalog>& catalogs, const std::string& package, const Installed* installed,
+                    const V1Options& options);
+
+/// Single-catalog convenience.
+V1Result v1_next(const PackageGraph& graph, const Installed* installed, const V1Options& options);
+
+/// Repeated resolution from `installed` until v1 stays, fails or repeats (bundle names).
+std::vector<std::string> v1_walk(const PackageGraph& graph, const Installed& installed, const V1Options& options);
+
+/// True when some entry of `channels` named `bundle` replaces/skips `installed.name` or has a
+/// skipRange (blang) containing its version (operator-controller successors.go).
+bool is_successor(const std::vector<const GraphChannel*>& channels, const std::string& bundle, const Installed& installed);
+
+}  // namespace fbclens::update

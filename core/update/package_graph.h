@@ -1,0 +1,72 @@
+// The upgrade graph of one package in one catalog, as both OLMs read it: channels of entries
+// (replaces / skips / skipRange, in catalog order) and the package's bundles (spec successors.md
+// §1.1, §2.1). Built from a validated catalog, or directly by tests.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "semver/blang.h"
+
+namespace fbclens {
+struct ValidationReport;
+}
+
+namespace fbclens::update {
+
+struct GraphEntry {
+  std::string name;
+  std::string replaces;
+  std::vector<std::string> skips;
+  std::string skip_range;
+};
+
+struct GraphChannel {
+  std::string name;
+  std::vector<GraphEntry> entries;  ///< catalog order
+};
+
+struct GraphBundle {
+  std::string name;
+  std::string version;               ///< the olm.package version, as written
+  bool deprecated = false;           ///< listed in olm.deprecations (schema olm.bundle)
+  bool olm_deprecated = false;       ///< carries the legacy olm.deprecated property (Classic prohibits it)
+  std::string dependency_property;   ///< first olm.package.required / olm.gvk.required / olm.constraint ("" = none; v1 rejects)
+};
+
+struct PackageGraph {
+  std::string package;
+  std::string default_channel;
+  std::vector<GraphChannel> channels;  ///< catalog order
+  std::vector<GraphBundle> bundles;    ///< catalog (bundle list) order
+
+  const GraphBundle* bundle(const std::string& name) const;
+};
+
+/// The installed bundle: its name (for replaces/skips) and version text (for skipRange and v1).
+struct Installed {
+  std::string name;
+  std::string version;
+};
+
+/// Version + release as OLM v1 reads a registry+v1 bundle (spec §2.7): when the build metadata
+/// parses as a release (dot-separated pre-release identifiers, ≤ 20 chars) it moves into `release`.
+struct VersionRelease {
+  std::optional<semver::Version> version;  ///< nullopt when the text is not strict SemVer
+  std::vector<semver::PrereleaseId> release;
+  bool has_release = false;
+};
+
+/// Splits `version_text` by the legacy registry+v1 rule above.
+VersionRelease version_release(const std::string& version_text);
+
+/// VersionRelease.Compare: SemVer precedence, then any release > none, then release identifiers.
+/// Unparsable versions sort below everything. Returns <0, 0, >0.
+int compare(const VersionRelease& a, const VersionRelease& b);
+
+/// The package graph of `package` in a validated catalog (channels and bundles in file order).
+/// Returns nullopt when the catalog has no such package.
+std::optional<PackageGraph> package_graph(const ValidationReport& report, const std::string& package);
+
+}  // namespace fbclens::update
