@@ -1,100 +1,47 @@
 // fbclens command-line interface: the same core as the browser app, for CI and scripts.
-//   fbclens validate PATH [--output text|json|sarif|opm]
-// Exit codes: 0 valid, 1 invalid (or load error), 2 usage or I/O error.
 #include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <iostream>
-#include <memory>
 #include <string>
 
-#include "export/report_json.h"
-#include "export/report_text.h"
-#include "validate/validate.h"
+#include "commands.h"
+
+namespace fbclens::cli {
 
 namespace {
 
 constexpr const char* kUsage =
-    "usage: fbclens validate PATH [--output text|json|sarif|opm]\n"
-    "  PATH is a catalog folder, or a single file (validated as a folder holding just it).\n"
-    "  --output text   findings for people, grouped, with file:line and source (default)\n"
-    "  --output json   every finding and the summary, as JSON\n"
-    "  --output sarif  SARIF 2.1.0 for code-scanning tools\n"
-    "  --output opm    exactly opm's verdict and text: VALID, INVALID:..., LOAD ERROR:...\n"
-    "exit status: 0 valid, 1 invalid, 2 usage or I/O error\n";
+    "usage:\n"
+    "  fbclens validate PATH [--output text|json|sarif|opm]\n"
+    "      PATH is a catalog folder or a single file. text: findings for people (default); json: every\n"
+    "      finding and the summary; sarif: SARIF 2.1.0; opm: exactly opm's VALID / INVALID: / LOAD ERROR: text.\n"
+    "  fbclens upgrade-path CATALOG --package PKG [--installed-bundle NAME --installed-version VERSION]\n"
+    "      [--subscription-channel CH] [--starting-csv NAME] [--channel CH]... [--version RANGE]\n"
+    "      [--policy CatalogProvided|SelfCertified] [--output text|json]\n"
+    "      What OLM Classic (Subscription fields) and OLM v1 (ClusterExtension fields) pick next, and their walks.\n"
+    "  fbclens semver --flavor blang|masterminds --range RANGE VERSION...\n"
+    "      Prints 'VERSION true|false' per version; an invalid range exits 2 with the parser's error.\n"
+    "  fbclens divergence CATALOG [--package PKG] [--output text|json]\n"
+    "      For every channel and installed bundle: where Classic and v1 differ, and where Classic strands it.\n"
+    "exit status: 0 valid/success, 1 invalid, 2 usage or I/O error\n";
+
+}  // namespace
 
 int usage_error(const std::string& message) {
   std::fprintf(stderr, "fbclens: %s\n%s", message.c_str(), kUsage);
   return 2;
 }
 
-int validate_command(int argc, char** argv) {
-  std::string path, output = "text";
-  for (int i = 0; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--output" || arg == "-o") {
-      if (i + 1 >= argc) return usage_error("--output needs a value");
-      output = argv[++i];
-    } else if (arg.rfind("--output=", 0) == 0) {
-      output = arg.substr(9);
-    } else if (arg == "-h" || arg == "--help") {
-      std::fputs(kUsage, stdout);
-      return 0;
-    } else if (path.empty() && (arg.empty() || arg[0] != '-')) {
-      path = arg;
-    } else {
-      return usage_error("unexpected argument " + arg);
-    }
-  }
-  if (path.empty()) return usage_error("validate needs a PATH");
-  if (output != "text" && output != "json" && output != "sarif" && output != "opm") {
-    return usage_error("unknown --output " + output);
-  }
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::file_status status = fs::status(path, ec);
-  if (ec || !fs::exists(status)) {
-    std::fprintf(stderr, "fbclens: stat %s: %s\n", path.c_str(), ec ? ec.message().c_str() : "no such file or directory");
-    return 2;
-  }
-  std::unique_ptr<fbclens::FileSource> source;
-  if (fs::is_directory(status)) {
-    source = std::make_unique<fbclens::DirectoryFileSource>(path);
-  } else {
-    source = std::make_unique<fbclens::DirectoryFileSource>(fs::path(path).parent_path().empty()
-                                                                ? std::string(".")
-                                                                : fs::path(path).parent_path().string());
-    // A single file is a folder holding just it.
-    auto single = std::make_unique<fbclens::MemoryFileSource>();
-    std::string bytes, error;
-    if (!source->read(fs::path(path).filename().string(), bytes, error, std::size_t(1) << 31)) {
-      std::fprintf(stderr, "fbclens: %s\n", error.c_str());
-      return 2;
-    }
-    single->add(fs::path(path).filename().string(), std::move(bytes));
-    source = std::move(single);
-  }
-  const fbclens::ValidationReport report = fbclens::validate_catalog(*source);
-  if (output == "opm") {
-    std::cout << report.opm_output << "\n";
-  } else if (output == "json") {
-    std::cout << fbclens::summary_json(report).dump(2) << "\n";
-  } else if (output == "sarif") {
-    std::cout << fbclens::sarif_json(report).dump(2) << "\n";
-  } else {
-    std::cout << fbclens::render_text_report(report, source.get());
-  }
-  return report.verdict == fbclens::Verdict::Valid ? 0 : 1;
-}
-
-}  // namespace
+}  // namespace fbclens::cli
 
 int main(int argc, char** argv) {
+  using namespace fbclens::cli;
   if (argc < 2) return usage_error("missing command");
   const std::string command = argv[1];
   if (command == "validate") return validate_command(argc - 2, argv + 2);
+  if (command == "upgrade-path") return upgrade_path_command(argc - 2, argv + 2);
+  if (command == "semver") return semver_command(argc - 2, argv + 2);
+  if (command == "divergence") return divergence_command(argc - 2, argv + 2);
   if (command == "-h" || command == "--help" || command == "help") {
-    std::fputs(kUsage, stdout);
+    usage_error("help");
     return 0;
   }
   return usage_error("unknown command " + command);

@@ -3,6 +3,7 @@
 #include <emscripten/emscripten.h>
 
 #include "export/report_json.h"
+#include "export/upgrade_json.h"
 #include "sample_catalog_embedded.h"
 #include "wasm/session.h"
 
@@ -48,6 +49,43 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_load() { return fbclens::wasm::session(
 
 /// Loads the built-in sample catalog; returns its Summary JSON.
 EMSCRIPTEN_KEEPALIVE const char* fbclens_load_sample() { return fbclens::wasm::session().load_sample().c_str(); }
+
+/// What OLM Classic and OLM v1 pick for the last loaded catalog. `request_json`:
+/// {package, installedBundle?, installedVersion?, subscriptionChannel?, startingCsv?, channels?: [..],
+///  version?, policy?: "CatalogProvided"|"SelfCertified"}. Returns the CLI's upgrade-path JSON
+/// (see export/upgrade_json.h), or {"requestError": TEXT} for a malformed request or unknown package.
+/// The string is valid until the next call.
+EMSCRIPTEN_KEEPALIVE const char* fbclens_upgrade_path(const char* request_json) {
+  static std::string out;
+  const auto fail = [](const std::string& message) -> const char* {
+    out = fbclens::Json{{"requestError", message}}.dump();
+    return out.c_str();
+  };
+  const fbclens::Json req = fbclens::Json::parse(request_json, nullptr, false);
+  if (!req.is_object() || !req.contains("package") || !req["package"].is_string()) return fail("request needs a package");
+  const fbclens::ValidationReport* report = fbclens::wasm::session().report();
+  if (!report) return fail("no catalog is loaded");
+  const auto text = [&req](const char* key) {
+    auto it = req.find(key);
+    return it != req.end() && it->is_string() ? it->get<std::string>() : std::string();
+  };
+  fbclens::UpgradeRequest request;
+  request.package = text("package");
+  const auto graph = fbclens::update::package_graph(*report, request.package);
+  if (!graph) return fail("package " + request.package + " is not in the catalog");
+  if (!text("installedBundle").empty()) request.installed = fbclens::update::Installed{text("installedBundle"), text("installedVersion")};
+  request.subscription_channel = text("subscriptionChannel");
+  request.starting_csv = text("startingCsv");
+  if (auto it = req.find("channels"); it != req.end() && it->is_array()) {
+    for (const auto& c : *it) if (c.is_string()) request.v1.channels.push_back(c.get<std::string>());
+  }
+  request.v1.version = text("version");
+  const std::string policy = text("policy");
+  if (!policy.empty() && policy != "CatalogProvided" && policy != "SelfCertified") return fail("unknown policy " + policy);
+  request.v1.self_certified = policy == "SelfCertified";
+  out = fbclens::upgrade_path_json(*graph, request).dump();
+  return out.c_str();
+}
 
 /// The Summary JSON of the last load, or "null".
 EMSCRIPTEN_KEEPALIVE const char* fbclens_summary_json() { return fbclens::wasm::session().summary_json().c_str(); }

@@ -19,6 +19,12 @@
  *   counts files parsed (not excluded by .indexignore). line/column are 1-based, 0 = unknown.
  *   Rejects only if the module itself fails; bad catalogs resolve with findings.
  * loadSample(): loads the built-in sample catalog; resolves to its Summary.
+ * upgradePath({package, installedBundle, installedVersion, subscriptionChannel, startingCsv, channels,
+ *   version, policy}): what OLM Classic (Subscription fields) and OLM v1 (ClusterExtension fields:
+ *   channels, version range, policy "CatalogProvided"|"SelfCertified") pick next in the loaded
+ *   catalog. Resolves to the CLI's `upgrade-path --output json` object:
+ *     {classic: {candidates, next, error, walk}, v1: {successors, next, error, walk}}
+ *   Omit installedBundle for a fresh install. Rejects for an unknown package or a bad request.
  * on('load', fn): calls fn(summary) after every load (the page's DOM findings list uses it).
  */
 (function (root) {
@@ -75,6 +81,13 @@
       },
 
       async loadSample() { return finish(Module._fbclens_load_sample()); },
+
+      async upgradePath(request) {
+        const ptr = Module.ccall('fbclens_upgrade_path', 'number', ['string'], [JSON.stringify(request || {})]);
+        const result = JSON.parse(Module.UTF8ToString(ptr));
+        if (result.requestError) throw new Error('fbclens: ' + result.requestError);
+        return result;
+      },
 
       summary() { return last; },
 

@@ -18,6 +18,8 @@ struct AppState {
   bool focus_search = false;        ///< '/' focuses the search box
 
   ChannelLayout layout;             ///< layout of the selected channel
+  std::string upgrade_bundle;       ///< the bundle `upgrade_text` was computed for
+  std::string upgrade_text;         ///< "if installed: Classic ... / OLM v1 ..." for the selected bundle
   std::string layout_package, layout_channel;
   float zoom = 1.0f;
   float pan_x = 40.0f, pan_y = 40.0f;

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "app_state.h"
+#include "export/upgrade_json.h"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
@@ -61,6 +62,32 @@ void sync_with_session(fbclens::web::AppState& s) {
     s.layout_channel = s.selected_channel;
     s.pan_x = 40.0f;
     s.pan_y = 40.0f;
+  }
+  // What each OLM does when the selected bundle is installed and this channel is followed.
+  const std::string key = s.selected_package + "/" + s.selected_channel + "/" + s.selected_bundle;
+  if (session.report() && key != s.upgrade_bundle) {
+    s.upgrade_bundle = key;
+    s.upgrade_text.clear();
+    const auto graph = fbclens::update::package_graph(*session.report(), s.selected_package);
+    const fbclens::update::GraphBundle* b = graph ? graph->bundle(s.selected_bundle) : nullptr;
+    if (b) {
+      fbclens::UpgradeRequest request;
+      request.package = s.selected_package;
+      request.installed = fbclens::update::Installed{b->name, b->version};
+      request.subscription_channel = s.selected_channel;
+      request.v1.channels = {s.selected_channel};
+      const fbclens::Json r = fbclens::upgrade_path_json(*graph, request);
+      const auto describe = [](const fbclens::Json& side, bool classic) {
+        if (!side["error"].is_null()) return "error: " + side["error"].get<std::string>();
+        const auto& walk = side["walk"];
+        const std::string next = side["next"].is_null() ? "" : side["next"].get<std::string>();
+        if (walk.size() <= 1) return std::string(classic || next.empty() ? "stays" : "stays");
+        return "next " + walk[1].get<std::string>() + ", ends at " + walk.back().get<std::string>() + " (" +
+               std::to_string(walk.size() - 1) + " step" + (walk.size() == 2 ? "" : "s") + ")";
+      };
+      s.upgrade_text = "If " + b->name + " is installed:  OLM Classic " + describe(r["classic"], true) + "   |   OLM v1 " +
+                       describe(r["v1"], false);
+    }
   }
 }
 

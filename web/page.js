@@ -21,6 +21,7 @@
     ready,
     async loadFiles(files) { await ready; return show(await api.loadFiles(files)); },
     async loadSample() { await ready; return show(await api.loadSample()); },
+    async upgradePath(request) { await ready; return api.upgradePath(request); },
     summary() { return api ? api.summary() : null; },
     appStatus() { return api ? JSON.parse(api.module.UTF8ToString(api.module._fbclens_app_status())) : null; },
   };

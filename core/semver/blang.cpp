@@ -1,5 +1,7 @@
 #include "semver/blang.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 
@@ -175,6 +177,37 @@ std::optional<Version> parse(std::string_view s, std::string* error) {
     v.build.emplace_back(b);
   }
   return v;
+}
+
+std::optional<Version> parse_tolerant(std::string_view s, std::string* error) {
+  std::string t(s);
+  const auto not_space = [](char c) { return !std::isspace(static_cast<unsigned char>(c)); };
+  t.erase(t.begin(), std::find_if(t.begin(), t.end(), not_space));
+  t.erase(std::find_if(t.rbegin(), t.rend(), not_space).base(), t.end());
+  if (!t.empty() && t[0] == 'v') t.erase(0, 1);
+  std::vector<std::string> parts;
+  std::size_t i = 0;
+  while (parts.size() < 2) {
+    const std::size_t j = t.find('.', i);
+    if (j == std::string::npos) break;
+    parts.push_back(t.substr(i, j - i));
+    i = j + 1;
+  }
+  parts.push_back(t.substr(i));
+  for (std::string& p : parts) {
+    if (p.size() > 1) {
+      p.erase(0, p.find_first_not_of('0') == std::string::npos ? p.size() : p.find_first_not_of('0'));
+      if (p.empty() || !std::isdigit(static_cast<unsigned char>(p[0]))) p = "0" + p;
+    }
+  }
+  if (parts.size() < 3) {
+    if (parts.back().find_first_of("+-") != std::string::npos) {
+      set_error(error, "Short version cannot contain PreRelease/Build meta data");
+      return std::nullopt;
+    }
+    while (parts.size() < 3) parts.push_back("0");
+  }
+  return parse(parts[0] + "." + parts[1] + "." + parts[2], error);
 }
 
 // ---- ParseRange ----

@@ -34,6 +34,10 @@ int compare(const Version& a, const Version& b);
 /// `error` to blang's message (e.g. "No Major.Minor.Patch elements found").
 std::optional<Version> parse(std::string_view s, std::string* error = nullptr);
 
+/// blang semver.ParseTolerant: trims spaces and a leading "v", drops leading zeros, fills a
+/// missing minor/patch with 0 (a short version may not carry "-" or "+"), then Parse.
+std::optional<Version> parse_tolerant(std::string_view s, std::string* error = nullptr);
+
 /// blang semver.NewPRVersion: one pre-release identifier. Returns false with blang's message.
 bool parse_prerelease_id(std::string_view s, PrereleaseId& out, std::string* error = nullptr);
 

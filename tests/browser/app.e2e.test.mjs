@@ -70,6 +70,21 @@ test('the built-in sample catalog is shown on start and drawn with the graph sha
   await page.screenshot({ path: join(shots, 'sample.png') });
 });
 
+test('upgradePath on the page: where Classic and v1 take cert-watcher 1.0.0', async () => {
+  const r = await page.evaluate(() => window.fbclens.upgradePath({
+    package: 'cert-watcher', installedBundle: 'cert-watcher.v1.0.0', installedVersion: '1.0.0', subscriptionChannel: 'stable',
+  }));
+  // stable: v2.0.0's skipRange >=1.0.0 <2.0.0 covers 1.0.0 and it is closest to the head.
+  assert.equal(r.classic.next, 'cert-watcher.v2.0.0');
+  assert.deepEqual(r.classic.candidates, ['cert-watcher.v2.0.0', 'cert-watcher.v1.1.0']);
+  // v1 picks the same bundle, but then rejects it: 2.0.0 declares olm.package.required, which
+  // operator-controller does not support (it does not fall back to another candidate).
+  assert.equal(r.v1.next, null);
+  assert.equal(r.v1.error, 'validating bundle "cert-watcher.v2.0.0": bundle "cert-watcher.v2.0.0" has a dependency ' +
+    'declared via property "olm.package.required" which is currently not supported');
+  assert.deepEqual(r.v1.successors, ['cert-watcher.v1.0.0', 'cert-watcher.v1.1.0', 'cert-watcher.v2.0.0']);
+});
+
 test('a broken file gives findings with file:line, and the rest is still read', async () => {
   const files = [
     { path: 'good/catalog.yaml', data: readFileSync(join(sample, 'cert-watcher/catalog.yaml'), 'utf8') },

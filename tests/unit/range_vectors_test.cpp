@@ -22,6 +22,9 @@ const bool registered = [] {
     return true;
   }
   for (const char* flavor : {"masterminds", "blang"}) {
+    if (!vectors["range_vectors"].contains(flavor) || vectors["range_vectors"][flavor].empty()) {
+      register_test(std::string("range/section missing: ") + flavor, "[ranges][shared]", [flavor] { FAIL("no range_vectors." << flavor); });
+    }
     for (const Json& v : vectors["range_vectors"][flavor]) {
       const std::string range = text_of(v["range"]);
       register_test(std::string("range/") + flavor + "/'" + range + "'", "[ranges][shared]", [flavor, v, range] {

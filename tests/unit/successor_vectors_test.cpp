@@ -302,6 +302,13 @@ const bool registered = [] {
                   [] { WARN("successor-vectors.yaml not found: successor vectors skipped"); });
     return true;
   }
+  for (const char* section : {"catalogs", "successor_vectors", "resolve_vectors_v1", "classic_sort_channel_vectors",
+                              "fbc_validation_vectors"}) {
+    if (!all.contains(section) || all[section].empty()) {
+      register_test(std::string("successor/section missing: ") + section, "[successors][shared]",
+                    [section] { FAIL("no " << section << " in the vector file"); });
+    }
+  }
   register_successor_vectors(all);
   register_resolve_vectors(all);
   register_channel_vectors(all);

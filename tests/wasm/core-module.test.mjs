@@ -54,3 +54,17 @@ test('the built-in sample loads through loadSample()', async () => {
   assert.equal(summary.packages, 2);
   assert.deepEqual(api.summary(), summary);
 });
+
+test('upgradePath answers like the CLI (seed example)', async () => {
+  const dir = join(repo, 'tests/fixtures/update/seed');
+  const api = attach(await createFbclensCore());
+  await api.loadFiles([{ path: 'catalog.yaml', data: readFileSync(join(dir, 'catalog.yaml'), 'utf8') }]);
+  const request = { package: 'example', installedBundle: 'example.v1.0.0', installedVersion: '1.0.0', subscriptionChannel: 'stable' };
+  const viaApi = await api.upgradePath(request);
+  const viaCli = JSON.parse(execFileSync(cli, ['upgrade-path', dir, '--package', 'example', '--installed-bundle', 'example.v1.0.0',
+    '--installed-version', '1.0.0', '--subscription-channel', 'stable', '--output', 'json']).toString());
+  assert.deepEqual(viaApi, viaCli);
+  assert.equal(viaApi.classic.next, null);
+  assert.deepEqual(viaApi.v1.walk, ['example.v1.0.0', 'example.v2.0.0', 'example.v3.0.0']);
+  await assert.rejects(api.upgradePath({ package: 'nope' }), /not in the catalog/);
+});

@@ -1,0 +1,24 @@
+// The fbclens CLI's commands. Each takes the arguments after its name and returns the exit
+// status: 0 success (valid), 1 invalid, 2 usage or I/O error.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "load/file_source.h"
+
+namespace fbclens::cli {
+
+int validate_command(int argc, char** argv);
+int upgrade_path_command(int argc, char** argv);
+int semver_command(int argc, char** argv);
+int divergence_command(int argc, char** argv);
+
+/// Opens PATH as a catalog: a folder, or a single file validated as a folder holding just it.
+/// Returns nullptr (after printing the error) when PATH cannot be read.
+std::unique_ptr<FileSource> open_catalog(const std::string& path);
+
+/// Prints `message` and the usage to stderr; returns 2.
+int usage_error(const std::string& message);
+
+}  // namespace fbclens::cli

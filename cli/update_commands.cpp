@@ -1,0 +1,195 @@
+// upgrade-path, semver and divergence: the CLI face of core/update.
+#include <iostream>
+#include <algorithm>
+#include <map>
+
+#include "commands.h"
+#include "export/upgrade_json.h"
+#include "semver/blang.h"
+#include "semver/masterminds.h"
+#include "validate/validate.h"
+
+namespace fbclens::cli {
+
+namespace {
+
+// Parses "--flag value" pairs (repeatable flags collect every value) and positional arguments.
+struct Args {
+  std::map<std::string, std::vector<std::string>> flags;
+  std::vector<std::string> positional;
+  std::string error;
+
+  Args(int argc, char** argv, const std::vector<std::string>& known) {
+    for (int i = 0; i < argc; ++i) {
+      std::string arg = argv[i];
+      if (arg.rfind("--", 0) != 0) {
+        positional.push_back(arg);
+        continue;
+      }
+      std::string value;
+      const auto eq = arg.find('=');
+      if (eq != std::string::npos) {
+        value = arg.substr(eq + 1);
+        arg = arg.substr(0, eq);
+      } else if (i + 1 < argc) {
+        value = argv[++i];
+      } else {
+        error = arg + " needs a value";
+        return;
+      }
+      if (std::find(known.begin(), known.end(), arg) == known.end()) {
+        error = "unknown option " + arg;
+        return;
+      }
+      flags[arg].push_back(value);
+    }
+  }
+  std::string get(const std::string& flag, const std::string& fallback = "") const {
+    auto it = flags.find(flag);
+    return it == flags.end() ? fallback : it->second.back();
+  }
+  bool has(const std::string& flag) const { return flags.count(flag) > 0; }
+};
+
+// Loads CATALOG and returns its validation report (the update logic needs only the loader, but a
+// report also gives the findings we warn about).
+std::unique_ptr<ValidationReport> load(const std::string& path) {
+  const std::unique_ptr<FileSource> source = open_catalog(path);
+  if (!source) return nullptr;
+  return std::make_unique<ValidationReport>(validate_catalog(*source));
+}
+
+std::string join(const std::vector<std::string>& v, const char* sep) {
+  std::string s;
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? sep : "") + v[i];
+  return s;
+}
+
+}  // namespace
+
+int upgrade_path_command(int argc, char** argv) {
+  const Args args(argc, argv, {"--package", "--installed-bundle", "--installed-version", "--subscription-channel",
+                               "--starting-csv", "--channel", "--version", "--policy", "--output"});
+  if (!args.error.empty()) return usage_error(args.error);
+  if (args.positional.size() != 1) return usage_error("upgrade-path needs one CATALOG");
+  if (!args.has("--package")) return usage_error("upgrade-path needs --package");
+  if (args.has("--installed-bundle") != args.has("--installed-version")) {
+    return usage_error("--installed-bundle and --installed-version go together");
+  }
+  const std::string policy = args.get("--policy", "CatalogProvided");
+  if (policy != "CatalogProvided" && policy != "SelfCertified") return usage_error("unknown --policy " + policy);
+  const std::string output = args.get("--output", "text");
+  if (output != "text" && output != "json") return usage_error("unknown --output " + output);
+
+  const auto report = load(args.positional[0]);
+  if (!report) return 2;
+  const std::string package = args.get("--package");
+  const std::optional<update::PackageGraph> graph = update::package_graph(*report, package);
+  if (!graph) {
+    std::cerr << "fbclens: package " << package << " is not in the catalog\n";
+    return 2;
+  }
+  UpgradeRequest request;
+  request.package = package;
+  if (args.has("--installed-bundle")) request.installed = update::Installed{args.get("--installed-bundle"), args.get("--installed-version")};
+  request.subscription_channel = args.get("--subscription-channel");
+  request.starting_csv = args.get("--starting-csv");
+  if (args.has("--channel")) request.v1.channels = args.flags.at("--channel");
+  request.v1.version = args.get("--version");
+  request.v1.self_certified = policy == "SelfCertified";
+  const Json result = upgrade_path_json(*graph, request);
+  if (output == "json") {
+    std::cout << result.dump(2) << "\n";
+    return 0;
+  }
+  const auto text = [](const Json& v) { return v.is_null() ? std::string("-") : v.get<std::string>(); };
+  const Json& c = result["classic"];
+  const Json& v = result["v1"];
+  std::cout << "OLM Classic: " << (c["error"].is_null() ? (c["next"].is_null() ? "stays" : "next " + text(c["next"])) : "error: " + text(c["error"]))
+            << "\n  candidates (head first): " << join(c["candidates"].get<std::vector<std::string>>(), ", ")
+            << "\n  walk: " << join(c["walk"].get<std::vector<std::string>>(), " -> ") << "\n";
+  std::cout << "OLM v1:      " << (v["error"].is_null() ? "resolves to " + text(v["next"]) : "error: " + text(v["error"]))
+            << "\n  successors: " << join(v["successors"].get<std::vector<std::string>>(), ", ")
+            << "\n  walk: " << join(v["walk"].get<std::vector<std::string>>(), " -> ") << "\n";
+  return 0;
+}
+
+int semver_command(int argc, char** argv) {
+  const Args args(argc, argv, {"--flavor", "--range"});
+  if (!args.error.empty()) return usage_error(args.error);
+  const std::string flavor = args.get("--flavor");
+  if (flavor != "blang" && flavor != "masterminds") return usage_error("--flavor must be blang or masterminds");
+  if (!args.has("--range")) return usage_error("semver needs --range");
+  const std::string range = args.get("--range");
+  std::string error;
+  std::optional<semver::Range> blang;
+  std::optional<semver::masterminds::Constraints> masterminds;
+  if (flavor == "blang") blang = semver::parse_range(range, &error);
+  else masterminds = semver::masterminds::parse_constraints(range, &error);
+  if (!blang && !masterminds) {
+    std::cerr << error << "\n";
+    return 2;
+  }
+  int status = 0;
+  for (const std::string& version : args.positional) {
+    bool match = false;
+    if (blang) {
+      auto v = semver::parse(version, &error);
+      if (!v) {
+        std::cerr << "fbclens: version " << version << ": " << error << "\n";
+        status = 2;
+        continue;
+      }
+      match = blang->contains(*v);
+    } else {
+      auto v = semver::masterminds::parse_version(version, &error);
+      if (!v) {
+        std::cerr << "fbclens: version " << version << ": " << error << "\n";
+        status = 2;
+        continue;
+      }
+      match = masterminds->check(*v);
+    }
+    std::cout << version << " " << (match ? "true" : "false") << "\n";
+  }
+  return status;
+}
+
+int divergence_command(int argc, char** argv) {
+  const Args args(argc, argv, {"--package", "--output"});
+  if (!args.error.empty()) return usage_error(args.error);
+  if (args.positional.size() != 1) return usage_error("divergence needs one CATALOG");
+  const std::string output = args.get("--output", "text");
+  if (output != "text" && output != "json") return usage_error("unknown --output " + output);
+  const auto report = load(args.positional[0]);
+  if (!report) return 2;
+  std::vector<std::string> packages;
+  if (args.has("--package")) packages.push_back(args.get("--package"));
+  else for (const auto& [name, pkg] : report->model.packages) packages.push_back(name);
+  Json all = Json::array();
+  for (const std::string& package : packages) {
+    const std::optional<update::PackageGraph> graph = update::package_graph(*report, package);
+    if (!graph) {
+      std::cerr << "fbclens: package " << package << " is not in the catalog\n";
+      return 2;
+    }
+    const update::DivergenceReport d = update::divergence(*graph);
+    if (output == "json") {
+      all.push_back(divergence_json(d));
+      continue;
+    }
+    std::cout << "package " << package << ": " << d.rows.size() << " installed bundles checked, " << d.differing
+              << " where Classic and v1 differ, " << d.stranded << " stranded by Classic\n";
+    for (const update::DivergenceRow& r : d.rows) {
+      if (!r.differs && !r.classic_stranded) continue;
+      std::cout << "  " << r.channel << " / " << r.installed << ":"
+                << (r.classic_stranded ? " [stranded by Classic]" : "") << "\n"
+                << "    Classic: " << join(r.classic_walk, " -> ") << (r.classic_error.empty() ? "" : "  (" + r.classic_error + ")") << "\n"
+                << "    v1:      " << join(r.v1_walk, " -> ") << (r.v1_error.empty() ? "" : "  (" + r.v1_error + ")") << "\n";
+    }
+  }
+  if (output == "json") std::cout << all.dump(2) << "\n";
+  return 0;
+}
+
+}  // namespace fbclens::cli

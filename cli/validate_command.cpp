@@ -1,0 +1,44 @@
+#include <iostream>
+
+#include "commands.h"
+#include "export/report_json.h"
+#include "export/report_text.h"
+#include "validate/validate.h"
+
+namespace fbclens::cli {
+
+int validate_command(int argc, char** argv) {
+  std::string path, output = "text";
+  for (int i = 0; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--output" || arg == "-o") {
+      if (i + 1 >= argc) return usage_error("--output needs a value");
+      output = argv[++i];
+    } else if (arg.rfind("--output=", 0) == 0) {
+      output = arg.substr(9);
+    } else if (path.empty() && (arg.empty() || arg[0] != '-')) {
+      path = arg;
+    } else {
+      return usage_error("unexpected argument " + arg);
+    }
+  }
+  if (path.empty()) return usage_error("validate needs a PATH");
+  if (output != "text" && output != "json" && output != "sarif" && output != "opm") {
+    return usage_error("unknown --output " + output);
+  }
+  const std::unique_ptr<FileSource> source = open_catalog(path);
+  if (!source) return 2;
+  const ValidationReport report = validate_catalog(*source);
+  if (output == "opm") {
+    std::cout << report.opm_output << "\n";
+  } else if (output == "json") {
+    std::cout << summary_json(report).dump(2) << "\n";
+  } else if (output == "sarif") {
+    std::cout << sarif_json(report).dump(2) << "\n";
+  } else {
+    std::cout << render_text_report(report, source.get());
+  }
+  return report.verdict == Verdict::Valid ? 0 : 1;
+}
+
+}  // namespace fbclens::cli

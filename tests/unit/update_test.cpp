@@ -1,0 +1,85 @@
+// The update graph end to end from catalog files: the seed example of issue 4 (Classic stays,
+// v1 walks 1.0.0 → 2.0.0 → 3.0.0), and the divergence report on every real catalog.
+#include <catch2/catch.hpp>
+#include <set>
+
+#include "export/upgrade_json.h"
+#include "support.h"
+#include "validate/validate.h"
+
+namespace fbclens::test {
+namespace {
+
+TEST_CASE("seed example: v3 skips v2, v2 skipRange >=1.0.0 <2.0.0, 1.0.0 installed", "[update]") {
+  DirectoryFileSource source(source_dir() + "/tests/fixtures/update/seed");
+  const ValidationReport report = validate_catalog(source);
+  REQUIRE(report.verdict == Verdict::Valid);  // opm validate accepts this catalog
+  const auto graph = update::package_graph(report, "example");
+  REQUIRE(graph);
+  UpgradeRequest request;
+  request.package = "example";
+  request.installed = update::Installed{"example.v1.0.0", "1.0.0"};
+  request.subscription_channel = "stable";
+  const Json r = upgrade_path_json(*graph, request);
+  CHECK(r["classic"]["next"].is_null());  // Classic stays: v2 is skipped, v3 does not cover 1.0.0
+  CHECK(r["classic"]["candidates"].empty());
+  CHECK(r["classic"]["walk"] == Json::array({"example.v1.0.0"}));
+  CHECK(r["v1"]["next"] == "example.v2.0.0");
+  CHECK(r["v1"]["walk"] == Json::array({"example.v1.0.0", "example.v2.0.0", "example.v3.0.0"}));
+
+  const update::DivergenceReport d = update::divergence(*graph);
+  REQUIRE(d.rows.size() == 2);
+  // From 2.0.0 both OLMs go to 3.0.0; 3.0.0 is the head: no divergence inside the channel.
+  CHECK(d.differing == 0);
+}
+
+const bool registered = [] {
+  const std::string catalogs = shared_dir() + "/catalogs";
+  const Json expected = Json::parse(read_file(catalogs + "/expected.json"), nullptr, false);
+  if (!expected.is_object()) {
+    register_test("divergence/(skipped: ../shared/catalogs is absent)", "[divergence][shared]", [] { WARN("skipped"); });
+    return true;
+  }
+  for (auto it = expected.begin(); it != expected.end(); ++it) {
+    const std::string root = it.key();
+    register_test("divergence/" + root, "[divergence][shared]", [catalogs, root] {
+      std::unique_ptr<FileSource> source;
+      const std::string path = catalogs + "/" + root;
+      if (read_file(path).empty()) {
+        source = std::make_unique<DirectoryFileSource>(path);
+      } else {
+        auto single = std::make_unique<MemoryFileSource>();
+        single->add("catalog", read_file(path));
+        source = std::move(single);
+      }
+      const ValidationReport report = validate_catalog(*source);
+      for (const auto& [name, pkg] : report.model.packages) {
+        const auto graph = update::package_graph(report, name);
+        REQUIRE(graph);
+        const update::DivergenceReport d = update::divergence(*graph);
+        std::size_t entries = 0;
+        std::set<std::string> names;  // every node a walk can visit: entries and bundles
+        for (const update::GraphChannel& c : graph->channels) {
+          entries += c.entries.size();
+          for (const update::GraphEntry& e : c.entries) names.insert(e.name);
+        }
+        for (const update::GraphBundle& b : graph->bundles) names.insert(b.name);
+        CHECK(d.rows.size() == entries);
+        for (const update::DivergenceRow& r : d.rows) {
+          INFO(name << " / " << r.channel << " / " << r.installed);
+          // Walks terminate: they start at the installed bundle and never repeat a bundle.
+          for (const auto* walk : {&r.classic_walk, &r.v1_walk}) {
+            REQUIRE_FALSE(walk->empty());
+            CHECK(walk->front() == r.installed);
+            CHECK(std::set<std::string>(walk->begin(), walk->end()).size() == walk->size());
+            CHECK(walk->size() <= names.size() + 1);
+          }
+        }
+      }
+    });
+  }
+  return true;
+}();
+
+}  // namespace
+}  // namespace fbclens::test
