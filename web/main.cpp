@@ -81,11 +81,12 @@ void sync_with_session(fbclens::web::AppState& s) {
         if (!side["error"].is_null()) return "error: " + side["error"].get<std::string>();
         const auto& walk = side["walk"];
         const std::string next = side["next"].is_null() ? "" : side["next"].get<std::string>();
-        if (walk.size() <= 1) return std::string(classic || next.empty() ? "stays" : "stays");
+        (void)classic;
+        if (walk.size() <= 1) return std::string(next.empty() ? "stays" : "stays (re-selects " + next + ")");
         return "next " + walk[1].get<std::string>() + ", ends at " + walk.back().get<std::string>() + " (" +
                std::to_string(walk.size() - 1) + " step" + (walk.size() == 2 ? "" : "s") + ")";
       };
-      s.upgrade_text = "If " + b->name + " is installed:  OLM Classic " + describe(r["classic"], true) + "   |   OLM v1 " +
+      s.upgrade_text = "If " + b->name + " is installed:\n  OLM Classic " + describe(r["classic"], true) + "\n  OLM v1      " +
                        describe(r["v1"], false);
     }
   }

@@ -159,7 +159,11 @@ void draw_graph_panel(AppState& s) {
   ImGui::Text("%s / %s", s.selected_package.c_str(), s.selected_channel.c_str());  // ASCII: the built-in font has no "›"
   ImGui::SameLine();
   ImGui::TextColored(kDim, "   replaces: solid   skips: red   skipRange: dashed   head: ring   drag to pan, wheel to zoom");
-  if (!s.upgrade_text.empty()) ImGui::TextColored(ImVec4(0.55f, 0.80f, 0.95f, 1.0f), "%s", s.upgrade_text.c_str());
+  if (!s.upgrade_text.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.55f, 0.80f, 0.95f, 1.0f));
+    ImGui::TextWrapped("%s", s.upgrade_text.c_str());
+    ImGui::PopStyleColor();
+  }
   else ImGui::TextColored(kDim, "Click a bundle to see where OLM Classic and OLM v1 would take it.");
   const ChannelLayout& layout = s.layout;
   ImDrawList* dl = ImGui::GetWindowDrawList();
