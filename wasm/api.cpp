@@ -1,6 +1,9 @@
 // The C functions JavaScript calls (see wasm/fbclens-api.js for the documented JS surface).
 // Exported with -sEXPORTED_FUNCTIONS; strings cross as UTF-8 pointers owned by the callee.
 #include <emscripten/emscripten.h>
+#include <unistd.h>
+
+#include <cstdint>
 
 #include "export/report_json.h"
 #include "export/upgrade_json.h"
@@ -86,6 +89,10 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_upgrade_path(const char* request_json) 
   out = fbclens::upgrade_path_json(*graph, request).dump();
   return out.c_str();
 }
+
+/// The allocator's high-water mark in bytes (sbrk top; dlmalloc does not give memory back), for
+/// benchmarks: unlike the wasm memory size it excludes growth slack.
+EMSCRIPTEN_KEEPALIVE double fbclens_heap_high_water() { return static_cast<double>(reinterpret_cast<std::uintptr_t>(sbrk(0))); }
 
 /// The Summary JSON of the last load, or "null".
 EMSCRIPTEN_KEEPALIVE const char* fbclens_summary_json() { return fbclens::wasm::session().summary_json().c_str(); }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "declcfg/go_shape.h"
 #include "load/loader.h"
 
 namespace fbclens::declcfg {
@@ -16,6 +17,11 @@ struct Property {
   std::string type;
   const Json* value = nullptr;  ///< points into the blob; nullptr when "value" is absent
   std::uint32_t index = 0;      ///< position in the properties list
+  /// For typed properties (spec §2.9), the Go decoding error of the value ("" = decodes), checked
+  /// when the blob is decoded; conversion phase C reports it in opm's order. `error_path` is the
+  /// offending member below "/properties/<index>/value".
+  std::string error;
+  std::string error_path;
 };
 
 struct Package {
@@ -87,11 +93,31 @@ struct DeclarativeConfig {
   std::vector<std::uint32_t> others;  ///< blobs of any other schema (kept opaque, never validated)
 };
 
-/// Decodes every blob of `load` into typed objects (Go encoding/json rules, §1.6), and reads bundle
-/// objects (base64, YAML→JSON). A blob that fails becomes a Phase::Load finding appended to
-/// `load.findings` (opm: "parse bundle: ...", "read bundle objects: ...") and is left out.
-/// olm.bundle.object payloads are released from `load.blobs` once checked (sizes are kept).
-/// The returned config refers into `load.blobs`, which must outlive it.
+/// Builds the declarative config blob by blob, so it can run while files load (see
+/// LoadOptions::on_file_loaded): each blob is decoded into typed objects (Go encoding/json rules,
+/// §1.6), its bundle objects read (base64, YAML→JSON) and its typed properties checked. A blob that
+/// fails becomes a Phase::Load finding appended to `load.findings` (opm: "parse bundle: ...", "read
+/// bundle objects: ...") and is left out. Once checked, the heavy parts nothing reads afterwards are
+/// released from the blob: olm.bundle.object payloads (their sizes are kept) and the
+/// crdDescriptions / apiServiceDefinitions of olm.csv.metadata. The config refers into
+/// `load.blobs`, which must outlive it.
+class ConfigBuilder {
+ public:
+  explicit ConfigBuilder(LoadResult& load) : load_(load) {}
+  /// Decodes load.blobs[first, end).
+  void add_blobs(std::size_t first);
+  DeclarativeConfig take() { return std::move(config_); }
+
+ private:
+  LoadResult& load_;
+  DeclarativeConfig config_;
+};
+
+/// Decodes every blob of `load` at once (ConfigBuilder over all blobs).
 DeclarativeConfig decode_declarative_config(LoadResult& load);
+
+/// The Go shape of a typed property's value (olm.package, olm.gvk, olm.csv.metadata, ...), or
+/// nullptr for types opm keeps raw (spec §2.9). olm.bundle.object is read at load time instead.
+const GoShape* typed_property_shape(const std::string& type);
 
 }  // namespace fbclens::declcfg

@@ -26,18 +26,36 @@ std::vector<Property> properties_of(const Json& obj) {
       prop.type = string_field(p, "type");
       prop.value = go_field(p, "value");
     }
+    if (!prop.value) {
+      prop.error = "unexpected end of JSON input";  // every property needs a value (spec §2.9)
+    } else if (const GoShape* shape = typed_property_shape(prop.type)) {
+      prop.error = go_decode_check(*prop.value, *shape, &prop.error_path);
+    }
     out.push_back(prop);
   }
   return out;
 }
 
+// olm.csv.metadata's CRD and API service descriptions are most of a catalog's JSON nodes; once the
+// value has been checked nothing reads them, so they are released (node counts dominate memory).
+void release_csv_descriptions(std::vector<Property>& properties) {
+  for (const Property& p : properties) {
+    if (p.type != "olm.csv.metadata" || !p.error.empty() || !p.value || !p.value->is_object()) continue;
+    Json& value = const_cast<Json&>(*p.value);  // the builder owns the blobs mutably
+    for (const char* heavy : {"crdDescriptions", "apiServiceDefinitions"}) {
+      std::string key;
+      if (go_field(value, heavy, &key)) value.erase(key);
+    }
+  }
+}
+
 class Decoder {
  public:
-  explicit Decoder(LoadResult& load) : load_(load) {}
+  Decoder(LoadResult& load, DeclarativeConfig& cfg) : load_(load), cfg_(cfg) {}
 
-  DeclarativeConfig run() {
-    DeclarativeConfig cfg;
-    for (std::uint32_t i = 0; i < load_.blobs.size(); ++i) {
+  void run(std::size_t first) {
+    DeclarativeConfig& cfg = cfg_;
+    for (std::uint32_t i = static_cast<std::uint32_t>(first); i < load_.blobs.size(); ++i) {
       const Blob& blob = load_.blobs[i];
       const Json& v = blob.document.value;
       if (blob.schema == "olm.package") {
@@ -85,6 +103,7 @@ class Decoder {
           for (const Json& r : *related) b.related_images.push_back({string_field(r, "name"), string_field(r, "image")});
         }
         if (!read_bundle_objects(i, b)) continue;
+        release_csv_descriptions(b.properties);
         cfg.bundles.push_back(std::move(b));
       } else if (blob.schema == "olm.deprecations") {
         if (!typed_ok(i, shapes::deprecation(), "parse deprecation: ")) continue;
@@ -109,7 +128,6 @@ class Decoder {
         cfg.others.push_back(i);
       }
     }
-    return cfg;
   }
 
  private:
@@ -190,10 +208,27 @@ class Decoder {
   }
 
   LoadResult& load_;
+  DeclarativeConfig& cfg_;
 };
 
 }  // namespace
 
-DeclarativeConfig decode_declarative_config(LoadResult& load) { return Decoder(load).run(); }
+void ConfigBuilder::add_blobs(std::size_t first) { Decoder(load_, config_).run(first); }
+
+DeclarativeConfig decode_declarative_config(LoadResult& load) {
+  ConfigBuilder builder(load);
+  builder.add_blobs(0);
+  return builder.take();
+}
+
+const GoShape* typed_property_shape(const std::string& type) {
+  if (type == "olm.package") return &shapes::property_package();
+  if (type == "olm.package.required") return &shapes::property_package_required();
+  if (type == "olm.gvk") return &shapes::property_gvk();
+  if (type == "olm.gvk.required") return &shapes::property_gvk_required();
+  if (type == "olm.csv.metadata") return &shapes::property_csv_metadata();
+  if (type == "olm.channel") return &shapes::property_channel();
+  return nullptr;  // olm.bundle.object is read at load time; other types stay raw
+}
 
 }  // namespace fbclens::declcfg

@@ -210,7 +210,10 @@ LoadResult load_catalog(const FileSource& source, const LoadOptions& options) {
     }
     result.files[index].bytes = bytes.size();
     result.total_bytes += bytes.size();
+    const std::size_t first_blob = result.blobs.size();
     FileLoader(result, index).load(bytes);
+    bytes = std::string();  // the file's bytes are no longer needed
+    if (options.on_file_loaded) options.on_file_loaded(result, first_blob);
   }
   return result;
 }

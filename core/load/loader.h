@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,8 @@
 #include "load/file_source.h"
 
 namespace fbclens {
+
+struct LoadResult;
 
 /// A file of the catalog tree, in walk order.
 struct CatalogFile {
@@ -31,9 +34,12 @@ struct Blob {
   std::string name;        ///< likewise "name"
 };
 
-/// Limits that keep hostile input from exhausting memory.
+/// Limits that keep hostile input from exhausting memory, and a hook per file.
 struct LoadOptions {
   std::size_t max_file_bytes = std::size_t(512) << 20;  ///< per file
+  /// Called after each file's objects are appended to `result.blobs` (from index `first_blob`), so a
+  /// caller can decode and slim them while only one file's raw documents are alive (peak memory).
+  std::function<void(LoadResult& result, std::size_t first_blob)> on_file_loaded;
 };
 
 /// Everything read from a catalog tree.

@@ -169,18 +169,12 @@ class Converter {
     int package_props = 0;
     bool property_error = false;
     for (const declcfg::Property& p : b.properties) {
-      std::string error, path;
-      if (!p.value) {
-        error = "unexpected end of JSON input";
-      } else if (const GoShape* shape = typed_property_shape(p.type)) {
-        error = go_decode_check(*p.value, *shape, &path);
-      }
-      if (!error.empty()) {
+      if (!p.error.empty()) {  // checked when the blob was decoded
         if (!property_error) {
-          const std::string detail = "parse property[" + std::to_string(p.index) + "] of type " + go_quote(p.type) + ": " + error;
-          emit(FindingId::PropertyInvalid, "bundle " + go_quote(b.name) + " property " + std::to_string(p.index) + " (" + p.type + "): " + error,
+          const std::string detail = "parse property[" + std::to_string(p.index) + "] of type " + go_quote(p.type) + ": " + p.error;
+          emit(FindingId::PropertyInvalid, "bundle " + go_quote(b.name) + " property " + std::to_string(p.index) + " (" + p.type + "): " + p.error,
                "parse properties for bundle " + go_quote(b.name) + ": " + detail,
-               at(b.blob, props + std::to_string(p.index) + (p.value ? "/value" + path : "")), obj);
+               at(b.blob, props + std::to_string(p.index) + (p.value ? "/value" + p.error_path : "")), obj);
         }
         property_error = true;
         continue;
@@ -290,18 +284,6 @@ class Converter {
     }
     last_channel_entries_[b.package].erase(b.name);
     return found;
-  }
-
-  static const GoShape* typed_property_shape(const std::string& type) {
-    if (type == "olm.package") return &shapes::property_package();
-    if (type == "olm.package.required") return &shapes::property_package_required();
-    if (type == "olm.gvk") return &shapes::property_gvk();
-    if (type == "olm.gvk.required") return &shapes::property_gvk_required();
-    // olm.bundle.object is checked (and its payload released) at load time, as opm reads bundle
-    // objects while loading; a bad one never reaches conversion.
-    if (type == "olm.csv.metadata") return &shapes::property_csv_metadata();
-    if (type == "olm.channel") return &shapes::property_channel();
-    return nullptr;
   }
 
   // ---- Phase D ----
