@@ -54,6 +54,20 @@ void instanced_attrib(GLuint index, GLint size, GLsizei stride, std::size_t offs
   glVertexAttribDivisor(index, 1);
 }
 
+// A VAO with a unit quad (4 vertices, attribute 0) and `instances` as the per-instance buffer.
+GLuint make_instanced_quad_vao(const float (&quad)[8], GLuint instances) {
+  GLuint vao = 0, quad_vbo = 0;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glGenBuffers(1, &quad_vbo);
+  glBindBuffer(GL_ARRAY_BUFFER, quad_vbo);
+  glBufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glBindBuffer(GL_ARRAY_BUFFER, instances);
+  return vao;  // left bound: the caller describes the instance attributes
+}
+
 }  // namespace
 
 bool GraphRenderer::init() {
@@ -66,32 +80,17 @@ bool GraphRenderer::init() {
   // Shared unit quad as a triangle strip; nodes use [-1,1]², edges use x∈{0,1}, y∈{-1,1}.
   const float node_quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
   const float edge_quad[] = {0, -1, 1, -1, 0, 1, 1, 1};
-  GLuint quads[2];
-  glGenBuffers(2, quads);
-  quad_vbo_ = quads[0];
   glGenBuffers(1, &node_vbo_);
   glGenBuffers(1, &edge_vbo_);
 
-  glGenVertexArrays(1, &vao_nodes_);
-  glBindVertexArray(vao_nodes_);
-  glBindBuffer(GL_ARRAY_BUFFER, quads[0]);
-  glBufferData(GL_ARRAY_BUFFER, sizeof node_quad, node_quad, GL_STATIC_DRAW);
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
-  glBindBuffer(GL_ARRAY_BUFFER, node_vbo_);
+  vao_nodes_ = make_instanced_quad_vao(node_quad, node_vbo_);
   const GLsizei ns = sizeof(NodeInstance);
   instanced_attrib(1, 2, ns, offsetof(NodeInstance, x));
   instanced_attrib(2, 1, ns, offsetof(NodeInstance, radius));
   instanced_attrib(3, 4, ns, offsetof(NodeInstance, fill));
   instanced_attrib(4, 4, ns, offsetof(NodeInstance, ring));
 
-  glGenVertexArrays(1, &vao_edges_);
-  glBindVertexArray(vao_edges_);
-  glBindBuffer(GL_ARRAY_BUFFER, quads[1]);
-  glBufferData(GL_ARRAY_BUFFER, sizeof edge_quad, edge_quad, GL_STATIC_DRAW);
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
-  glBindBuffer(GL_ARRAY_BUFFER, edge_vbo_);
+  vao_edges_ = make_instanced_quad_vao(edge_quad, edge_vbo_);
   const GLsizei es = sizeof(EdgeInstance);
   instanced_attrib(1, 4, es, offsetof(EdgeInstance, x0));
   instanced_attrib(2, 1, es, offsetof(EdgeInstance, width));

@@ -43,7 +43,7 @@ class GraphRenderer {
 
   unsigned program_nodes_ = 0, program_edges_ = 0;
   unsigned vao_nodes_ = 0, vao_edges_ = 0;
-  unsigned quad_vbo_ = 0, node_vbo_ = 0, edge_vbo_ = 0;
+  unsigned node_vbo_ = 0, edge_vbo_ = 0;
   int u_viewport_nodes_ = -1, u_viewport_edges_ = -1;
   std::vector<NodeInstance> nodes_;
   std::vector<EdgeInstance> edges_;

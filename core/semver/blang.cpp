@@ -67,17 +67,11 @@ std::string Version::to_string() const {
   return s;
 }
 
-int compare(const Version& a, const Version& b) {
-  if (a.major != b.major) return a.major < b.major ? -1 : 1;
-  if (a.minor != b.minor) return a.minor < b.minor ? -1 : 1;
-  if (a.patch != b.patch) return a.patch < b.patch ? -1 : 1;
-  if (a.pre.empty() && b.pre.empty()) return 0;
-  if (a.pre.empty()) return 1;
-  if (b.pre.empty()) return -1;
-  const std::size_t n = std::min(a.pre.size(), b.pre.size());
+int compare_identifiers(const std::vector<PrereleaseId>& a, const std::vector<PrereleaseId>& b) {
+  const std::size_t n = std::min(a.size(), b.size());
   for (std::size_t i = 0; i < n; ++i) {
-    const PrereleaseId& x = a.pre[i];
-    const PrereleaseId& y = b.pre[i];
+    const PrereleaseId& x = a[i];
+    const PrereleaseId& y = b[i];
     if (x.numeric && y.numeric) {
       if (x.number != y.number) return x.number < y.number ? -1 : 1;
     } else if (x.numeric != y.numeric) {
@@ -86,8 +80,18 @@ int compare(const Version& a, const Version& b) {
       return x.text < y.text ? -1 : 1;
     }
   }
-  if (a.pre.size() == b.pre.size()) return 0;
-  return a.pre.size() < b.pre.size() ? -1 : 1;
+  if (a.size() == b.size()) return 0;
+  return a.size() < b.size() ? -1 : 1;
+}
+
+int compare(const Version& a, const Version& b) {
+  if (a.major != b.major) return a.major < b.major ? -1 : 1;
+  if (a.minor != b.minor) return a.minor < b.minor ? -1 : 1;
+  if (a.patch != b.patch) return a.patch < b.patch ? -1 : 1;
+  if (a.pre.empty() && b.pre.empty()) return 0;
+  if (a.pre.empty()) return 1;
+  if (b.pre.empty()) return -1;
+  return compare_identifiers(a.pre, b.pre);
 }
 
 bool parse_prerelease_id(std::string_view s, PrereleaseId& out, std::string* error) {

@@ -27,6 +27,10 @@ struct Version {
   std::string to_string() const;
 };
 
+/// SemVer precedence of two dot-separated identifier lists (pre-release rules: numeric < alphanumeric,
+/// numbers compared as integers, a shorter list is lower when it is a prefix): <0, 0, >0.
+int compare_identifiers(const std::vector<PrereleaseId>& a, const std::vector<PrereleaseId>& b);
+
 /// Full SemVer precedence (build metadata ignored): <0, 0, >0.
 int compare(const Version& a, const Version& b);
 

@@ -35,20 +35,7 @@ int compare(const VersionRelease& a, const VersionRelease& b) {
   if (!a.version || !b.version) return a.version ? 1 : b.version ? -1 : 0;
   if (int c = semver::compare(*a.version, *b.version)) return c;
   if (a.has_release != b.has_release) return a.has_release ? 1 : -1;
-  const std::size_t n = std::min(a.release.size(), b.release.size());
-  for (std::size_t i = 0; i < n; ++i) {
-    const semver::PrereleaseId& x = a.release[i];
-    const semver::PrereleaseId& y = b.release[i];
-    if (x.numeric && y.numeric) {
-      if (x.number != y.number) return x.number < y.number ? -1 : 1;
-    } else if (x.numeric != y.numeric) {
-      return x.numeric ? -1 : 1;
-    } else if (x.text != y.text) {
-      return x.text < y.text ? -1 : 1;
-    }
-  }
-  if (a.release.size() != b.release.size()) return a.release.size() < b.release.size() ? -1 : 1;
-  return 0;
+  return semver::compare_identifiers(a.release, b.release);
 }
 
 std::optional<PackageGraph> package_graph(const ValidationReport& report, const std::string& package) {

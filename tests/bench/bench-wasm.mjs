@@ -3,7 +3,8 @@
 // validate). Prints best wall time, MB/s, peak RSS of the Node process and the wasm heap size.
 //   NODE_OPTIONS=--no-experimental-fetch node tests/bench/bench-wasm.mjs [--runs N] CATALOG_DIR...
 import { createRequire } from 'node:module';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { walk } from '../support/count-catalog.mjs';
 import { join, relative, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,15 +19,6 @@ const dirs = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--runs') runs = Number(args[++i]);
   else dirs.push(args[i]);
-}
-
-function walk(dir, out = []) {
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) walk(p, out);
-    else out.push(p);
-  }
-  return out;
 }
 
 let peakRss = 0;

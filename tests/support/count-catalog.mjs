@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-function walk(dir, out = []) {
+/** Every file below `dir`, depth-first, names sorted (absolute paths). */
+export function walk(dir, out = []) {
   for (const name of readdirSync(dir).sort()) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) walk(p, out);
