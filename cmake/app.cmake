@@ -25,7 +25,7 @@ target_compile_options(fbclens_app PRIVATE -Os)
 target_link_options(fbclens_app PRIVATE
   -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB
   -sTOTAL_STACK=8MB -sMODULARIZE=1 -sEXPORT_NAME=createFbclensApp -sENVIRONMENT=web
-  -sEXPORTED_FUNCTIONS=_main,${FBCLENS_API_EXPORTS},_fbclens_app_status
+  -sEXPORTED_FUNCTIONS=_main,${FBCLENS_API_EXPORTS},_fbclens_app_status,_fbclens_app_show,_fbclens_app_graph_stats
   -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString -sMINIFY_HTML=0)
 set_target_properties(fbclens_app PROPERTIES OUTPUT_NAME fbclens-app RUNTIME_OUTPUT_DIRECTORY ${FBCLENS_DIST})
 

@@ -62,6 +62,19 @@ void sync_with_session(fbclens::web::AppState& s) {
     s.layout_channel = s.selected_channel;
     s.pan_x = 40.0f;
     s.pan_y = 40.0f;
+    s.fit_pending = true;
+  }
+  // Source lines around the selected finding (read once per selection).
+  if (s.selected_finding != s.excerpt_for) {
+    s.excerpt_for = s.selected_finding;
+    s.excerpt.clear();
+    if (s.selected_finding >= 0 && s.selected_finding < static_cast<int>(s.view.findings.size()) && session.source()) {
+      const auto& f = s.view.findings[s.selected_finding];
+      std::string text, error;
+      if (session.source()->read(f.file, text, error, std::size_t(64) << 20)) {
+        s.excerpt = fbclens::web::source_excerpt(text, f.line, 4);
+      }
+    }
   }
   // What each OLM does when the selected bundle is installed and this channel is followed.
   const std::string key = s.selected_package + "/" + s.selected_channel + "/" + s.selected_bundle;
@@ -114,15 +127,52 @@ void frame() {
 
 extern "C" {
 
-/// App status for tests and the page: {"frames", "graphOk", "nodes", "edges", "package", "channel", "fps"}.
+/// App status for tests and the page: {"frames", "graphOk", "nodes", "edges", "package", "channel",
+/// "bundle", "finding" (index into the Summary's findings order after grouping, -1 = none), "fps"}.
 EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
-  char buf[512];
   const auto& s = *g_state;
-  std::snprintf(buf, sizeof buf,
-                "{\"frames\":%u,\"graphOk\":%s,\"nodes\":%zu,\"edges\":%zu,\"package\":\"%s\",\"channel\":\"%s\",\"fps\":%.1f}",
-                g_frames, s.renderer.ok() ? "true" : "false", s.renderer.last_node_count(),
-                s.renderer.last_edge_count(), s.selected_package.c_str(), s.selected_channel.c_str(), s.fps);
-  g_status = buf;
+  const fbclens::Json status{{"frames", g_frames}, {"graphOk", s.renderer.ok()}, {"nodes", s.renderer.last_node_count()},
+                             {"edges", s.renderer.last_edge_count()}, {"package", s.selected_package},
+                             {"channel", s.selected_channel}, {"bundle", s.selected_bundle},
+                             {"finding", s.selected_finding},
+                             {"findingCode", s.selected_finding >= 0 ? s.view.findings[s.selected_finding].code : ""},
+                             {"fps", s.fps}};
+  g_status = status.dump();
+  return g_status.c_str();
+}
+
+/// Selects what the graph shows (the JS API's show()). Returns 1 when the package has that
+/// channel, else 0 (the selection is left unchanged).
+EMSCRIPTEN_KEEPALIVE int fbclens_app_show(const char* package, const char* channel) {
+  auto& s = *g_state;
+  for (const auto& p : s.view.package_rows) {
+    if (p.name != package) continue;
+    for (const auto& c : p.channels) {
+      if (c.name != channel) continue;
+      s.selected_package = package;
+      s.selected_channel = channel;
+      s.selected_bundle.clear();
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/// Statistics of the graph in view (the JS API's graphStats()):
+/// {"package", "channel", "nodes", "edges": {"replaces", "skips", "skipRange"}, "heads", "fps", "frames"}.
+EMSCRIPTEN_KEEPALIVE const char* fbclens_app_graph_stats() {
+  const auto& s = *g_state;
+  int replaces = 0, skips = 0, skip_range = 0;
+  for (const auto& e : s.layout.edges) {
+    replaces += e.kind == fbclens::EdgeKind::Replaces;
+    skips += e.kind == fbclens::EdgeKind::Skips;
+    skip_range += e.kind == fbclens::EdgeKind::SkipRange;
+  }
+  const fbclens::Json stats{{"package", s.layout_package}, {"channel", s.layout_channel},
+                            {"nodes", s.layout.nodes.size()},
+                            {"edges", {{"replaces", replaces}, {"skips", skips}, {"skipRange", skip_range}}},
+                            {"heads", s.layout.heads}, {"fps", s.fps}, {"frames", g_frames}};
+  g_status = stats.dump();
   return g_status.c_str();
 }
 

@@ -24,6 +24,24 @@
     async upgradePath(request) { await ready; return api.upgradePath(request); },
     summary() { return api ? api.summary() : null; },
     appStatus() { return api ? JSON.parse(api.module.UTF8ToString(api.module._fbclens_app_status())) : null; },
+    // show({package, channel}): draws that channel's graph; resolves with graphStats() once it is drawn.
+    async show({ package: pkg, channel }) {
+      await ready;
+      const ok = api.module.ccall('fbclens_app_show', 'number', ['string', 'string'], [pkg, channel]);
+      if (!ok) throw new Error('fbclens: no channel ' + channel + ' in package ' + pkg);
+      const start = window.fbclens.graphStats().frames;
+      await new Promise((resolve) => {
+        const tick = () => {
+          const s = window.fbclens.graphStats();
+          if (s.frames >= start + 2 && s.package === pkg && s.channel === channel) resolve();
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      });
+      return window.fbclens.graphStats();
+    },
+    // graphStats(): {package, channel, nodes, edges: {replaces, skips, skipRange}, heads, fps, frames} of the graph in view.
+    graphStats() { return api ? JSON.parse(api.module.UTF8ToString(api.module._fbclens_app_graph_stats())) : null; },
   };
 
   function show(summary) {

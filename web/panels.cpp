@@ -106,27 +106,57 @@ void draw_explorer_panel(AppState& s) {
 }
 
 // [SECTION] Findings panel
+void draw_finding_excerpt(const AppState& s) {
+  const FindingRow& f = s.view.findings[s.selected_finding];
+  ImGui::TextColored(kAmber, "%s", f.where.c_str());
+  ImGui::Separator();
+  for (const auto& [number, text] : s.excerpt) {
+    const bool here = number == f.line;
+    if (here) {
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + ImGui::GetContentRegionAvail().x, p.y + ImGui::GetTextLineHeight()),
+                                                IM_COL32(120, 60, 40, 160));
+    }
+    ImGui::TextColored(here ? ImVec4(1, 1, 1, 1) : kDim, "%5u  %s", number, text.c_str());
+    if (here && f.column > 0) ImGui::TextColored(kAmber, "       %*s^", static_cast<int>(std::min<std::uint32_t>(f.column - 1, 200)), "");
+  }
+  if (s.excerpt.empty()) ImGui::TextColored(kDim, "(no source position for this finding)");
+}
+
 void draw_findings_panel(AppState& s) {
   const auto& findings = s.view.findings;
   if (findings.empty()) {
     ImGui::TextColored(kGreen, "No findings: opm validate would pass this catalog.");
     return;
   }
-  if (!ImGui::BeginTable("findings", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable |
-                                            ImGuiTableFlags_BordersInnerV)) {
-    return;
-  }
-  ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("code", ImGuiTableColumnFlags_WidthFixed, 64);
-  ImGui::TableSetupColumn("where", ImGuiTableColumnFlags_WidthFixed, 220);
-  ImGui::TableSetupColumn("finding", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableSetupColumn("opm says", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableHeadersRow();
-  ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(findings.size()));
-  while (clipper.Step()) {
-    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+  ImGui::Checkbox("errors", &s.show_severity[0]);
+  ImGui::SameLine();
+  ImGui::Checkbox("warnings", &s.show_severity[1]);
+  ImGui::SameLine();
+  ImGui::Checkbox("info", &s.show_severity[2]);
+  ImGui::SameLine();
+  ImGui::Checkbox("only what opm reports", &s.only_opm);
+  const bool excerpt = s.selected_finding >= 0 && s.selected_finding < static_cast<int>(findings.size());
+  const float list_w = excerpt ? ImGui::GetContentRegionAvail().x * 0.58f : 0.0f;
+  ImGui::BeginChild("finding-list", ImVec2(list_w, 0));
+  if (ImGui::BeginTable("findings", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable |
+                                           ImGuiTableFlags_BordersInnerV)) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("code", ImGuiTableColumnFlags_WidthFixed, 64);
+    ImGui::TableSetupColumn("where", ImGuiTableColumnFlags_WidthFixed, 230);
+    ImGui::TableSetupColumn("finding", ImGuiTableColumnFlags_WidthStretch, 1.5f);
+    ImGui::TableSetupColumn("opm says", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableHeadersRow();
+    std::string group;
+    for (int i = 0; i < static_cast<int>(findings.size()); ++i) {
       const FindingRow& f = findings[i];
+      if (!s.show_severity[std::min(f.severity, 2)] || (s.only_opm && !f.reported_by_opm)) continue;
+      if (f.group != group) {  // a heading row per package > channel
+        group = f.group;
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(1);
+        ImGui::TextColored(kAmber, "%s", group.c_str());
+      }
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::PushID(i);
@@ -146,8 +176,15 @@ void draw_findings_panel(AppState& s) {
       ImGui::TextWrapped("%s%s", f.reported_by_opm ? "" : "(not reported by opm) ", f.opm_message.c_str());
       ImGui::PopStyleColor();
     }
+    ImGui::EndTable();
   }
-  ImGui::EndTable();
+  ImGui::EndChild();
+  if (excerpt) {
+    ImGui::SameLine();
+    ImGui::BeginChild("finding-source", ImVec2(0, 0), ImGuiChildFlags_Border, ImGuiWindowFlags_HorizontalScrollbar);
+    draw_finding_excerpt(s);
+    ImGui::EndChild();
+  }
 }
 
 // [SECTION] Graph panel
@@ -158,7 +195,7 @@ void draw_graph_panel(AppState& s) {
   }
   ImGui::Text("%s / %s", s.selected_package.c_str(), s.selected_channel.c_str());  // ASCII: the built-in font has no "›"
   ImGui::SameLine();
-  ImGui::TextColored(kDim, "   replaces: solid   skips: red   skipRange: dashed   head: ring   drag to pan, wheel to zoom");
+  ImGui::TextColored(kDim, "   replaces: solid   skips: red   skipRange: dashed   head: ring   drag: pan, wheel: zoom, F: fit");
   if (!s.upgrade_text.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.55f, 0.80f, 0.95f, 1.0f));
     ImGui::TextWrapped("%s", s.upgrade_text.c_str());
@@ -166,26 +203,48 @@ void draw_graph_panel(AppState& s) {
   }
   else ImGui::TextColored(kDim, "Click a bundle to see where OLM Classic and OLM v1 would take it.");
   const ChannelLayout& layout = s.layout;
+  if (layout.nodes.empty()) {
+    ImGui::TextColored(kAmber, "This channel has no entries (see the findings below).");
+    return;
+  }
+  if (ImGui::SmallButton("Fit")) s.fit_pending = true;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 size = ImGui::GetContentRegionAvail();
+  if (s.fit_pending && size.x > 50 && size.y > 50) {
+    // Whole graph in view. Long channels wrap into rows ("bands") of columns: choose the zoom from
+    // the area the graph needs at the base spacing (150 x 70 px), then as many columns as fit.
+    const float bands_height = std::max(1, layout.lanes + 1) * 70.0f;
+    const float area = std::max(1, layout.layers) * 150.0f * bands_height;
+    s.zoom = std::clamp(0.9f * std::sqrt((size.x - 60.0f) * (size.y - 40.0f) / area), 0.2f, 1.5f);
+    s.columns_per_row = std::max(1, static_cast<int>((size.x - 60.0f) / (150.0f * s.zoom)));
+    if (s.columns_per_row >= layout.layers) s.columns_per_row = 0;
+    s.pan_x = 30.0f;
+    s.pan_y = 20.0f;
+    s.fit_pending = false;
+  }
   ImGui::InvisibleButton("canvas", ImVec2(std::max(size.x, 1.0f), std::max(size.y, 1.0f)));
   if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
     s.pan_x += ImGui::GetIO().MouseDelta.x;
     s.pan_y += ImGui::GetIO().MouseDelta.y;
   }
+  if (ImGui::IsItemHovered() && ImGui::IsKeyPressed(ImGuiKey_F)) s.fit_pending = true;
   if (ImGui::IsItemHovered() && ImGui::GetIO().MouseWheel != 0.0f) {
     s.zoom = std::clamp(s.zoom * std::pow(1.15f, ImGui::GetIO().MouseWheel), 0.2f, 4.0f);
   }
   const float spacing_x = 150.0f * s.zoom, spacing_y = 70.0f * s.zoom, radius = 14.0f * s.zoom;
+  const int per_row = s.columns_per_row;
   const auto pos = [&](const LayoutNode& n) {
-    return ImVec2(origin.x + s.pan_x + n.x * spacing_x + radius, origin.y + s.pan_y + n.y * spacing_y + radius);
+    const int column = per_row ? n.layer % per_row : n.layer;
+    const int band = per_row ? n.layer / per_row : 0;
+    const float row = n.y + band * static_cast<float>(layout.lanes + 1);
+    return ImVec2(origin.x + s.pan_x + column * spacing_x + radius, origin.y + s.pan_y + row * spacing_y + radius);
   };
   std::vector<EdgeInstance> edges;
   for (const LayoutEdge& e : layout.edges) {
     ImVec2 a = pos(layout.nodes[e.from]), b = pos(layout.nodes[e.to]);
     // Same-lane edges that jump columns bow upwards so they do not run through nodes.
-    const bool bow = layout.nodes[e.from].lane == layout.nodes[e.to].lane && std::abs(layout.nodes[e.to].layer - layout.nodes[e.from].layer) > 1;
+    const bool bow = a.y == b.y && std::abs(layout.nodes[e.to].layer - layout.nodes[e.from].layer) > 1;
     float color[4] = {0.75f, 0.80f, 0.90f, 0.95f};
     float dash = 0.0f, width = 2.0f;
     if (e.kind == EdgeKind::Skips) { color[0] = 0.93f; color[1] = 0.42f; color[2] = 0.38f; }
@@ -218,7 +277,7 @@ void draw_graph_panel(AppState& s) {
   // Arrowheads and labels through ImGui (text needs its font atlas).
   for (const LayoutEdge& e : layout.edges) {
     const ImVec2 a = pos(layout.nodes[e.from]), b = pos(layout.nodes[e.to]);
-    const bool bow = layout.nodes[e.from].lane == layout.nodes[e.to].lane && std::abs(layout.nodes[e.to].layer - layout.nodes[e.from].layer) > 1;
+    const bool bow = a.y == b.y && std::abs(layout.nodes[e.to].layer - layout.nodes[e.from].layer) > 1;
     ImVec2 from = bow ? ImVec2((a.x + b.x) / 2, a.y - spacing_y * 0.45f * (e.kind == EdgeKind::SkipRange ? 1.4f : 1.0f)) : a;
     float dx = b.x - from.x, dy = b.y - from.y;
     const float len = std::sqrt(dx * dx + dy * dy);
@@ -241,7 +300,9 @@ void draw_graph_panel(AppState& s) {
   for (const LayoutNode& n : layout.nodes) {
     const ImVec2 p = pos(n);
     const ImVec2 ts = ImGui::CalcTextSize(n.label.c_str());
-    dl->AddText(ImVec2(p.x - ts.x / 2, p.y + radius + 4), IM_COL32(220, 225, 235, 255), n.label.c_str());
+    if (ts.x < spacing_x * 0.95f) {  // labels only where they do not run into the next column
+      dl->AddText(ImVec2(p.x - ts.x / 2, p.y + radius + 4), IM_COL32(220, 225, 235, 255), n.label.c_str());
+    }
     if (n.deprecated) dl->AddText(ImVec2(p.x - 3, p.y - 6), IM_COL32(20, 20, 20, 255), "!");
     const float dx = ImGui::GetIO().MousePos.x - p.x, dy = ImGui::GetIO().MousePos.y - p.y;
     if (dx * dx + dy * dy < radius * radius) {

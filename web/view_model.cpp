@@ -27,6 +27,12 @@ CatalogView build_catalog_view(const ValidationReport& report, unsigned generati
   }
   for (const Finding& f : report.findings) {
     FindingRow row;
+    row.severity = static_cast<int>(f.info().severity);
+    row.file = f.location.file;
+    row.line = f.location.line;
+    row.column = f.location.column;
+    row.group = f.object.package.empty() ? "catalog files" : "package " + f.object.package;
+    if (!f.object.channel.empty()) row.group += " > channel " + f.object.channel;
     row.code = std::string(f.info().code);
     row.where = where(f.location) + (f.location.column ? ":" + std::to_string(f.location.column) : "");
     row.message = f.message;
@@ -37,6 +43,9 @@ CatalogView build_catalog_view(const ValidationReport& report, unsigned generati
     row.bundle = f.object.bundle;
     v.findings.push_back(std::move(row));
   }
+  // Grouped package > channel, keeping the reported order inside a group.
+  std::stable_sort(v.findings.begin(), v.findings.end(),
+                   [](const FindingRow& a, const FindingRow& b) { return a.group < b.group; });
   const auto& cfg = report.config;
   for (const auto& [name, pkg] : report.model.packages) {
     PackageRow p;
@@ -78,6 +87,28 @@ CatalogView build_catalog_view(const ValidationReport& report, unsigned generati
     v.package_rows.push_back(std::move(p));
   }
   return v;
+}
+
+std::vector<std::pair<std::uint32_t, std::string>> source_excerpt(const std::string& text, std::uint32_t line, int context) {
+  std::vector<std::pair<std::uint32_t, std::string>> out;
+  if (line == 0) return out;
+  const std::uint32_t first = line > static_cast<std::uint32_t>(context) ? line - context : 1;
+  const std::uint32_t last = line + context;
+  std::uint32_t n = 1;
+  std::size_t start = 0;
+  while (start <= text.size() && n <= last) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    if (n >= first) {
+      std::string s = text.substr(start, std::min<std::size_t>(end - start, 240));
+      if (!s.empty() && s.back() == '\r') s.pop_back();
+      out.emplace_back(n, std::move(s));
+    }
+    if (end == text.size()) break;
+    start = end + 1;
+    ++n;
+  }
+  return out;
 }
 
 ChannelLayout build_channel_layout(const ValidationReport& report, const std::string& package, const std::string& channel) {

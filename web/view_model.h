@@ -40,6 +40,10 @@ struct PackageRow {
 };
 
 struct FindingRow {
+  int severity = 0;         ///< 0 error, 1 warning, 2 info (Severity)
+  std::string file;
+  std::uint32_t line = 0, column = 0;
+  std::string group;        ///< "package › channel" heading it is listed under
   std::string code;
   std::string where;        ///< "file:line:col"
   std::string message;
@@ -54,8 +58,12 @@ struct CatalogView {
   std::string verdict;      ///< "VALID", "INVALID", "LOAD ERROR"
   std::size_t files = 0, blobs = 0, packages = 0, channels = 0, bundles = 0, bytes = 0;
   std::vector<PackageRow> package_rows;
-  std::vector<FindingRow> findings;
+  std::vector<FindingRow> findings;  ///< sorted by group, then as reported
 };
+
+/// Source lines around `line` (1-based) of `text`: up to `context` lines either side, each with its
+/// number. Long lines are cut at 240 bytes.
+std::vector<std::pair<std::uint32_t, std::string>> source_excerpt(const std::string& text, std::uint32_t line, int context);
 
 /// Builds the view of `report`.
 CatalogView build_catalog_view(const ValidationReport& report, unsigned generation);

@@ -17,6 +17,7 @@ ChannelLayout layout_channel(const model::Channel& channel) {
   });
 
   const std::vector<std::string> heads = model::channel_heads(channel);
+  out.heads = static_cast<int>(heads.size());
   // The replaces chain from a single head sits on lane 0.
   std::set<std::string> chain;
   if (heads.size() == 1) {

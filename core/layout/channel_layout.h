@@ -34,6 +34,7 @@ struct ChannelLayout {
   std::vector<LayoutEdge> edges;
   int layers = 0;
   int lanes = 0;
+  int heads = 0;  ///< entries with no incoming replaces/skips edge (1 in a valid channel)
 };
 
 /// Lays out `channel`: one column per distinct version (by SemVer precedence; entries without a

@@ -11,7 +11,7 @@ import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/static-server.mjs';
-import { countCatalog } from '../support/count-catalog.mjs';
+import { countCatalog, jsonObjects } from '../support/count-catalog.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const shots = join(repo, 'build/browser');
@@ -115,10 +115,69 @@ test('a real catalog through the folder picker and through loadFiles', { skip: !
   assert.ok(status.nodes > 0, 'the default channel is drawn');
   await page.screenshot({ path: join(shots, 'rhtpa-v4.18.png') });
 
+  // Every channel drawn through show(), checked against counts taken from the JSON itself.
+  const objects = counts.paths.flatMap((p) => jsonObjects(readFileSync(join(rhtpa, p), 'utf8')));
+  for (const ch of objects.filter((o) => o.schema === 'olm.channel')) {
+    const names = new Set(ch.entries.map((e) => e.name));
+    const incoming = new Set();
+    let replaces = 0, skips = 0;
+    for (const e of ch.entries) {
+      if (e.replaces && names.has(e.replaces)) { replaces++; incoming.add(e.replaces); }
+      for (const s of e.skips || []) if (names.has(s)) { skips++; incoming.add(s); }
+      assert.equal(e.skipRange, undefined, 'this catalog has no skipRange (so 0 skipRange edges)');
+    }
+    const stats = await page.evaluate((r) => window.fbclens.show(r), { package: ch.package, channel: ch.name });
+    assert.equal(stats.nodes, ch.entries.length, ch.name);
+    assert.deepEqual(stats.edges, { replaces, skips, skipRange: 0 }, ch.name);
+    assert.equal(stats.heads, [...names].filter((n) => !incoming.has(n)).length, ch.name);
+  }
+  await assert.rejects(page.evaluate(() => window.fbclens.show({ package: 'rhtpa-operator', channel: 'nope' })));
+
   const files = counts.paths.map((p) => ({ path: p, data: readFileSync(join(rhtpa, p), 'utf8') }));
   const viaApi = await page.evaluate((f) => window.fbclens.loadFiles(f), files);
   expectCounts(viaApi, counts);
   assert.deepEqual(viaApi.findings, viaPicker.findings);
+});
+
+const mtv = resolve(repo, '../shared/catalogs/mtv-fbc/v5.0/catalog');
+test('findings of an invalid catalog: clicking one selects its object and shows its source', { skip: !existsSync(mtv) && 'needs ../shared/catalogs (absent)' }, async () => {
+  await page.setInputFiles('#folder-input', mtv);
+  await page.waitForFunction(() => window.fbclens.summary()?.verdict === 'INVALID', null, { timeout: 30000 });
+  const summary = await page.evaluate(() => window.fbclens.summary());
+  assert.equal(summary.findings.length, 1);
+  assert.equal(summary.findings[0].code, 'FBC3101');
+  assert.equal(summary.findings[0].opmMessage, 'channel must contain at least one bundle');
+  // The DOM mirror carries the same finding as text.
+  assert.match(await page.textContent('#findings-list'), /mtv-operator\/catalog\.json:4:23 FBC3101/);
+  // Click down the findings list until a row is selected (its place depends on the layout).
+  let status = null;
+  for (let y = 530; y < 640 && !(status && status.finding >= 0); y += 6) {  // below the filter checkboxes
+    await page.mouse.click(430, y);
+    status = await page.evaluate(async () => {
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return window.fbclens.appStatus();
+    });
+  }
+  assert.equal(status.finding, 0, 'a finding row was clicked');
+  assert.equal(status.findingCode, 'FBC3101');
+  assert.equal(status.package, 'mtv-operator');
+  assert.equal(status.channel, 'release-v5.0');
+  await page.screenshot({ path: join(shots, 'findings-mtv-v5.0.png') });
+});
+
+const dense = resolve(repo, '../shared/catalogs/community-operators-prod-v4.16/catalogs/v4.16');
+test('a dense graph: the 80-entry channel of patterns-operator', { skip: !existsSync(dense) && 'needs ../shared/catalogs (absent)' }, async () => {
+  await page.setInputFiles('#folder-input', dense);
+  await page.waitForFunction(() => window.fbclens.summary()?.packages === 18, null, { timeout: 60000 });
+  // Entries of the fast channel, counted from the YAML text.
+  const yaml = readFileSync(join(dense, 'patterns-operator/catalog.yaml'), 'utf8');
+  const doc = yaml.split('\n---').find((d) => /\nschema: olm\.channel/.test('\n' + d) && /\nname: fast\s*(\n|$)/.test('\n' + d));
+  const entries = (doc.match(/^- name: /gm) || []).length + (doc.match(/^  - name: /gm) || []).length;
+  const stats = await page.evaluate(() => window.fbclens.show({ package: 'patterns-operator', channel: 'fast' }));
+  assert.equal(stats.nodes, entries);
+  assert.ok(stats.nodes >= 80);
+  assert.equal(stats.heads, 1);
+  await page.screenshot({ path: join(shots, 'dense-patterns-operator-fast.png') });
 });
 
 test('no console errors', () => {

@@ -16,7 +16,8 @@ export function walk(dir, out = []) {
   return out;
 }
 
-function jsonObjects(text) {
+/** The objects of a JSON stream, split by brace depth (strings respected). */
+export function jsonObjects(text) {
   const objects = [];
   let depth = 0, start = -1, inString = false, escaped = false;
   for (let i = 0; i < text.length; i++) {
