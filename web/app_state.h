@@ -26,6 +26,7 @@ struct AppState {
   std::string upgrade_text;         ///< "if installed: Classic ... / OLM v1 ..." for the selected bundle
   std::string layout_package, layout_channel;
   float zoom = 1.0f;
+  bool show_classic_ignored = true;  ///< overlay the edges OLM Classic never takes
   bool fit_pending = true;          ///< fit the graph to the canvas on the next frame
   int columns_per_row = 0;          ///< long channels wrap into rows of this many columns (0 = no wrap)
   float pan_x = 40.0f, pan_y = 40.0f;

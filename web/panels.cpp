@@ -208,17 +208,28 @@ void draw_graph_panel(AppState& s) {
     return;
   }
   if (ImGui::SmallButton("Fit")) s.fit_pending = true;
+  ImGui::SameLine();
+  ImGui::Checkbox("red dashes: edges OLM Classic ignores", &s.show_classic_ignored);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 size = ImGui::GetContentRegionAvail();
   if (s.fit_pending && size.x > 50 && size.y > 50) {
     // Whole graph in view. Long channels wrap into rows ("bands") of columns: choose the zoom from
     // the area the graph needs at the base spacing (150 x 70 px), then as many columns as fit.
-    const float bands_height = std::max(1, layout.lanes + 1) * 70.0f;
-    const float area = std::max(1, layout.layers) * 150.0f * bands_height;
-    s.zoom = std::clamp(0.9f * std::sqrt((size.x - 60.0f) * (size.y - 40.0f) / area), 0.2f, 1.5f);
-    s.columns_per_row = std::max(1, static_cast<int>((size.x - 60.0f) / (150.0f * s.zoom)));
-    if (s.columns_per_row >= layout.layers) s.columns_per_row = 0;
+    // One row when it stays readable (zoom >= 0.55); otherwise wrap into bands, choosing the zoom
+    // from the area the graph needs at the base spacing (150 x 70 px).
+    const float width = size.x - 60.0f, height = size.y - 40.0f;
+    const float one_row = std::min(width / (std::max(1, layout.layers - 1) * 150.0f + 28.0f),
+                                   height / (std::max(1, layout.lanes) * 70.0f));
+    if (one_row >= 0.55f) {
+      s.zoom = std::min(one_row, 1.5f);
+      s.columns_per_row = 0;
+    } else {
+      const float area = std::max(1, layout.layers) * 150.0f * std::max(1, layout.lanes + 1) * 70.0f;
+      s.zoom = std::clamp(0.9f * std::sqrt(width * height / area), 0.2f, 1.5f);
+      s.columns_per_row = std::max(1, static_cast<int>(width / (150.0f * s.zoom)));
+      if (s.columns_per_row >= layout.layers) s.columns_per_row = 0;
+    }
     s.pan_x = 30.0f;
     s.pan_y = 20.0f;
     s.fit_pending = false;
@@ -249,8 +260,21 @@ void draw_graph_panel(AppState& s) {
     float dash = 0.0f, width = 2.0f;
     if (e.kind == EdgeKind::Skips) { color[0] = 0.93f; color[1] = 0.42f; color[2] = 0.38f; }
     if (e.kind == EdgeKind::SkipRange) { color[0] = 0.55f; color[1] = 0.75f; color[2] = 0.95f; dash = 10.0f; width = 1.5f; }
+    const bool touches_selection = !s.selected_bundle.empty() &&
+        (layout.nodes[e.from].name == s.selected_bundle || layout.nodes[e.to].name == s.selected_bundle);
+    if (touches_selection) {
+      width += 1.5f;
+      color[0] = std::min(1.0f, color[0] + 0.2f);
+      color[1] = std::min(1.0f, color[1] + 0.2f);
+      color[2] = std::min(1.0f, color[2] + 0.2f);
+    } else if (!s.selected_bundle.empty()) {
+      color[3] = 0.45f;  // the rest recedes
+    }
+    const float overlay[4] = {0.95f, 0.25f, 0.25f, 0.95f};
+    const bool ignored = s.show_classic_ignored && e.classic_ignored;
     if (!bow) {
       edges.push_back({a.x, a.y, b.x, b.y, width, {color[0], color[1], color[2], color[3]}, dash});
+      if (ignored) edges.push_back({a.x, a.y, b.x, b.y, 1.5f, {overlay[0], overlay[1], overlay[2], overlay[3]}, 7.0f});
     } else {
       // A polyline approximation of a quadratic curve.
       const ImVec2 c((a.x + b.x) / 2, a.y - spacing_y * 0.45f * (e.kind == EdgeKind::SkipRange ? 1.4f : 1.0f));
@@ -259,6 +283,7 @@ void draw_graph_panel(AppState& s) {
         const float t = k / 12.0f, u = 1 - t;
         const ImVec2 p(u * u * a.x + 2 * u * t * c.x + t * t * b.x, u * u * a.y + 2 * u * t * c.y + t * t * b.y);
         edges.push_back({prev.x, prev.y, p.x, p.y, width, {color[0], color[1], color[2], color[3]}, dash});
+        if (ignored) edges.push_back({prev.x, prev.y, p.x, p.y, 1.5f, {overlay[0], overlay[1], overlay[2], overlay[3]}, 7.0f});
         prev = p;
       }
     }
@@ -312,6 +337,31 @@ void draw_graph_panel(AppState& s) {
   }
 }
 
+// The selected bundle's details, in the graph's lower-left corner.
+void draw_bundle_details(const AppState& s) {
+  for (const PackageRow& p : s.view.package_rows) {
+    if (p.name != s.selected_package) continue;
+    for (const ChannelRow& c : p.channels) {
+      if (c.name != s.selected_channel) continue;
+      for (const BundleRow& b : c.bundles) {
+        if (b.name != s.selected_bundle) continue;
+        const ImVec2 max = ImGui::GetWindowPos();
+        const ImVec2 size = ImGui::GetWindowSize();
+        ImGui::SetCursorScreenPos(ImVec2(max.x + 8, max.y + size.y - 96));
+        ImGui::BeginChild("bundle-details", ImVec2(std::min(560.0f, size.x - 16), 88), ImGuiChildFlags_Border);
+        ImGui::Text("%s%s", b.name.c_str(), b.head ? "   (channel head)" : "");
+        ImGui::TextColored(kDim, "version %s   image %s", b.version.empty() ? "?" : b.version.c_str(),
+                           b.image.empty() ? "(none)" : b.image.c_str());
+        ImGui::TextColored(kDim, "%zu properties, %zu related images, %zu bundle objects   %s", b.properties,
+                           b.related_images, b.bundle_objects, b.where.c_str());
+        if (b.deprecated) ImGui::TextColored(kAmber, "Deprecated: %s", b.deprecation.c_str());
+        ImGui::EndChild();
+        return;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 // [SECTION] Layout of the one full-window frame
@@ -333,6 +383,7 @@ void draw_app(AppState& s) {
   const float graph_h = std::max(160.0f, ImGui::GetContentRegionAvail().y * 0.58f);
   ImGui::BeginChild("graph", ImVec2(0, graph_h), ImGuiChildFlags_Border, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   draw_graph_panel(s);
+  if (!s.selected_bundle.empty()) draw_bundle_details(s);
   ImGui::EndChild();
   ImGui::BeginChild("findings", ImVec2(0, 0), ImGuiChildFlags_Border);
   draw_findings_panel(s);

@@ -69,7 +69,14 @@ CatalogView build_catalog_view(const ValidationReport& report, unsigned generati
         r.head = heads.size() == 1 && heads[0] == bname;
         r.deprecated = b.deprecation.has_value();
         r.deprecation = b.deprecation.value_or("");
-        if (b.bundle_blob >= 0) r.where = where(report.load.locate(report.load.blobs[cfg.bundles[b.bundle_blob].blob]));
+        if (b.bundle_blob >= 0) {
+          const declcfg::Bundle& blob = cfg.bundles[b.bundle_blob];
+          r.where = where(report.load.locate(report.load.blobs[blob.blob]));
+          r.image = blob.image;
+          r.properties = blob.properties.size();
+          r.related_images = blob.related_images.size();
+          r.bundle_objects = blob.object_count;
+        }
         c.bundles.push_back(std::move(r));
       }
       // Newest first: by version precedence, unknown versions last.

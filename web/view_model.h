@@ -13,6 +13,8 @@ namespace fbclens::web {
 struct BundleRow {
   std::string name;
   std::string version;      ///< "" when unknown
+  std::string image;
+  std::size_t properties = 0, related_images = 0, bundle_objects = 0;
   bool head = false;
   bool deprecated = false;
   std::string deprecation;  ///< message

@@ -1,5 +1,7 @@
 #include "layout/channel_layout.h"
 
+#include "update/classic.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -52,6 +54,17 @@ ChannelLayout layout_channel(const model::Channel& channel) {
   }
   out.layers = layer + 1;
 
+  // Classic's view of the channel: only entries in its sorted order can be picked.
+  update::GraphChannel graph_channel{channel.name, {}};
+  for (const std::string& name : channel.entry_order) {
+    const model::Bundle& b = channel.bundles.at(name);
+    graph_channel.entries.push_back({b.name, b.replaces, b.skips, b.skip_range});
+  }
+  std::string classic_error;
+  const std::vector<std::string> classic_order = update::sort_channel(graph_channel, "", classic_error);
+  const std::set<std::string> classic_entries(classic_order.begin(), classic_order.end());
+  const std::size_t first_edge = out.edges.size();
+
   for (const model::Bundle* b : order) {
     const int to = index[b->name];
     if (auto it = index.find(b->replaces); it != index.end()) out.edges.push_back({it->second, to, EdgeKind::Replaces});
@@ -67,6 +80,10 @@ ChannelLayout layout_channel(const model::Channel& channel) {
         }
       }
     }
+  }
+  // With a Classic error (several heads, a cycle) Classic resolves nothing in the channel at all.
+  for (std::size_t i = first_edge; i < out.edges.size(); ++i) {
+    out.edges[i].classic_ignored = !classic_error.empty() || !classic_entries.count(out.nodes[out.edges[i].to].name);
   }
   return out;
 }

@@ -27,6 +27,9 @@ struct LayoutEdge {
   int from = 0;  ///< index into nodes: the older entry
   int to = 0;    ///< the newer entry (the one declaring the edge)
   EdgeKind kind = EdgeKind::Replaces;
+  /// OLM Classic never takes this edge: the entry declaring it is not in Classic's channel order
+  /// (it is skipped by some entry, or not on the replaces chain from the head; successors.md §1.2).
+  bool classic_ignored = false;
 };
 
 struct ChannelLayout {

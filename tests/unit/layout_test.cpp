@@ -1,6 +1,7 @@
 // The channel graph layout (core/layout): deterministic, no two nodes in one place, older versions
 // to the left, every edge between two distinct laid-out nodes.
 #include <catch2/catch.hpp>
+#include <map>
 #include <set>
 
 #include "layout/channel_layout.h"
@@ -75,6 +76,34 @@ TEST_CASE("layout: every channel of a real catalog with 80-entry chains", "[layo
   }
   DirectoryFileSource source(dir);
   check_layouts(validate_catalog(source));
+}
+
+}  // namespace
+}  // namespace fbclens::test
+
+namespace fbclens::test {
+namespace {
+
+TEST_CASE("layout: edges OLM Classic ignores (olm-docs#243 graph)", "[layout]") {
+  // v4 replaces v3, v3 skips v2, v2 replaces v1: Classic's order is [v4, v3]; v2 is skipped, so the
+  // v1 -> v2 replaces edge (declared by v2) is never taken by Classic (users stay on v1).
+  std::string yaml = "---\nschema: olm.package\nname: s\ndefaultChannel: stable\n---\nschema: olm.channel\npackage: s\n"
+                     "name: stable\nentries:\n  - name: s.v1\n  - name: s.v2\n    replaces: s.v1\n  - name: s.v3\n"
+                     "    skips: [s.v2]\n  - name: s.v4\n    replaces: s.v3\n";
+  for (const char* v : {"1", "2", "3", "4"}) {
+    yaml += std::string("---\nschema: olm.bundle\npackage: s\nname: s.v") + v + "\nimage: quay.io/x/s:v" + v +
+            "\nproperties:\n  - {type: olm.package, value: {packageName: s, version: \"" + v + ".0.0\"}}\n";
+  }
+  MemoryFileSource source;
+  source.add("catalog.yaml", yaml);
+  const ValidationReport report = validate_catalog(source);
+  const ChannelLayout l = layout_channel(report.model.packages.at("s").channels.at("stable"));
+  std::map<std::string, bool> ignored;
+  for (const LayoutEdge& e : l.edges) ignored[l.nodes[e.from].name + "->" + l.nodes[e.to].name] = e.classic_ignored;
+  CHECK(ignored.size() == 3);
+  CHECK(ignored.at("s.v1->s.v2") == true);
+  CHECK(ignored.at("s.v2->s.v3") == false);
+  CHECK(ignored.at("s.v3->s.v4") == false);
 }
 
 }  // namespace
