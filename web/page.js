@@ -23,7 +23,12 @@
     async loadSample() { await ready; return show(await api.loadSample()); },
     async upgradePath(request) { await ready; return api.upgradePath(request); },
     summary() { return api ? api.summary() : null; },
-    appStatus() { return api ? JSON.parse(api.module.UTF8ToString(api.module._fbclens_app_status())) : null; },
+    appStatus() {
+      if (!api) return null;
+      const status = JSON.parse(api.module.UTF8ToString(api.module._fbclens_app_status()));
+      status.memory = { wasmBytes: api.module.HEAPU8.length, highWater: api.module._fbclens_heap_high_water() };
+      return status;
+    },
     // show({package, channel}): draws that channel's graph; resolves with graphStats() once it is drawn.
     async show({ package: pkg, channel }) {
       await ready;

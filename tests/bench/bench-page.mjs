@@ -1,0 +1,68 @@
+// Benchmark (not a test): the app in headless Chromium (SwiftShader WebGL2).
+//   - time to load and validate a catalog folder through the folder picker (the 57.6 MB JSON one
+//     by default; pass another folder as the first argument);
+//   - frame time of the graph view with 100, 1,000 and 5,000 nodes (synthetic channels: a replaces
+//     chain with a skips edge every 5 entries and a skipRange every 10), measured with
+//     requestAnimationFrame over 3 s after the graph is drawn;
+//   - the wasm memory size and the allocator high-water mark.
+//   node tests/bench/bench-page.mjs [CATALOG_DIR]   (needs dist/ built)
+import { chromium } from 'playwright-core';
+import { resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../../scripts/static-server.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const catalog = process.argv[2] || resolve(repo, '../shared/catalogs/certified-operators-v4.14-json/catalogs/v4.14');
+const server = await startServer({ root: resolve(repo, 'dist') });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true,
+  args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run',
+         '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+await page.goto(server.url);
+await page.evaluate(() => window.fbclens.ready);
+
+const mb = (b) => (b / 1e6).toFixed(1) + ' MB';
+const start = Date.now();
+await page.setInputFiles('#folder-input', catalog);
+await page.waitForFunction((before) => (window.fbclens.summary()?.bytes || 0) > 1e6, null, { timeout: 300000 });
+const loaded = await page.evaluate(() => ({ s: window.fbclens.summary(), m: window.fbclens.appStatus().memory }));
+console.log(`load + validate ${catalog}: ${((Date.now() - start) / 1000).toFixed(2)} s (${mb(loaded.s.bytes)}, ${loaded.s.verdict}); ` +
+            `wasm memory ${mb(loaded.m.wasmBytes)}, allocator high-water ${mb(loaded.m.highWater)}`);
+
+function syntheticChannel(n) {
+  const objects = [{ schema: 'olm.package', name: 'bench', defaultChannel: 'stable' }];
+  const entries = [];
+  for (let i = 1; i <= n; i++) {
+    const e = { name: `bench.v${i}.0.0` };
+    if (i > 1) e.replaces = `bench.v${i - 1}.0.0`;
+    if (i % 5 === 0 && i > 2) e.skips = [`bench.v${i - 2}.0.0`];
+    if (i % 10 === 0) e.skipRange = `>=${i - 9}.0.0 <${i}.0.0`;
+    entries.push(e);
+    objects.push({ schema: 'olm.bundle', package: 'bench', name: e.name, image: `quay.io/bench/b:v${i}`,
+                   properties: [{ type: 'olm.package', value: { packageName: 'bench', version: `${i}.0.0` } }] });
+  }
+  objects.splice(1, 0, { schema: 'olm.channel', package: 'bench', name: 'stable', entries });
+  return objects.map((o) => JSON.stringify(o)).join('\n');
+}
+
+for (const n of [100, 1000, 5000]) {
+  await page.evaluate((data) => window.fbclens.loadFiles([{ path: 'bench.json', data }]), syntheticChannel(n));
+  const stats = await page.evaluate(() => window.fbclens.show({ package: 'bench', channel: 'stable' }));
+  const frame = await page.evaluate(() => new Promise((resolveFrames) => {
+    const times = [];
+    let last = performance.now();
+    const tick = (t) => {
+      times.push(t - last);
+      last = t;
+      if (times.length < 400 && times.reduce((a, b) => a + b, 0) < 3000) requestAnimationFrame(tick);
+      else resolveFrames(times.slice(5));
+    };
+    requestAnimationFrame(tick);
+  }));
+  const mean = frame.reduce((a, b) => a + b, 0) / frame.length;
+  const p95 = [...frame].sort((a, b) => a - b)[Math.floor(frame.length * 0.95)];
+  console.log(`${n} nodes (${stats.edges.replaces + stats.edges.skips + stats.edges.skipRange} edges): ` +
+              `mean frame ${mean.toFixed(1)} ms (${(1000 / mean).toFixed(1)} fps), p95 ${p95.toFixed(1)} ms`);
+}
+await browser.close();
+await server.close();
