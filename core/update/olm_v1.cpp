@@ -1,6 +1,7 @@
 #include "update/olm_v1.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "findings/go_format.h"
@@ -89,6 +90,9 @@ V1Result v1_resolve(const std::vector<V1Catalog>& catalogs, const std::string& p
   for (const V1Catalog& cat : catalogs) {
     if (!cat.available || !cat.graph || !selector_matches(o, cat.name)) continue;
     const PackageGraph& g = *cat.graph;
+    // Each bundle's version+release, parsed once (the predicates and the sort use it repeatedly).
+    std::map<const GraphBundle*, VersionRelease> vr;
+    for (const GraphBundle& b : g.bundles) vr.emplace(&b, version_release(b.version));
     std::vector<const GraphChannel*> edge_channels;
     for (const GraphChannel& c : g.channels) {
       if (o.channels.empty() || std::find(o.channels.begin(), o.channels.end(), c.name) != o.channels.end()) {
@@ -102,7 +106,7 @@ V1Result v1_resolve(const std::vector<V1Catalog>& catalogs, const std::string& p
       return false;
     };
     const auto successor_or_same = [&](const GraphBundle& b) {
-      return is_successor(edge_channels, b.name, *installed) || compare(version_release(b.version), *installed_vr) == 0;
+      return is_successor(edge_channels, b.name, *installed) || compare(vr.at(&b), *installed_vr) == 0;
     };
     std::vector<std::string> successors;
     if (installed) {
@@ -114,18 +118,18 @@ V1Result v1_resolve(const std::vector<V1Catalog>& catalogs, const std::string& p
     for (const GraphBundle& b : g.bundles) {
       if (!o.channels.empty() && !in_channels(b.name)) continue;
       if (range) {
-        const VersionRelease vr = version_release(b.version);
-        if (!vr.version) continue;
-        auto mv = semver::masterminds::parse_version(vr.version->to_string());
+        const VersionRelease& v = vr.at(&b);
+        if (!v.version) continue;
+        auto mv = semver::masterminds::parse_version(v.version->to_string());
         if (!mv || !range->check(*mv)) continue;
       }
       if (installed && !o.self_certified && !successor_or_same(b)) continue;
       candidates.push_back(&b);
     }
     if (candidates.empty()) continue;
-    std::stable_sort(candidates.begin(), candidates.end(), [](const GraphBundle* a, const GraphBundle* b) {
+    std::stable_sort(candidates.begin(), candidates.end(), [&vr](const GraphBundle* a, const GraphBundle* b) {
       if (a->deprecated != b->deprecated) return !a->deprecated;
-      return compare(version_release(a->version), version_release(b->version)) > 0;
+      return compare(vr.at(a), vr.at(b)) > 0;
     });
     const GraphBundle* best = candidates.front();
     if (!results.empty()) {
