@@ -14,8 +14,7 @@ int upgrade_path_command(int argc, char** argv);
 int semver_command(int argc, char** argv);
 int divergence_command(int argc, char** argv);
 
-/// Opens PATH as a catalog: a folder, or a single file validated as a folder holding just it.
-/// Returns nullptr (after printing the error) when PATH cannot be read.
+/// open_catalog_path (core/load/file_source.h), printing the error when PATH cannot be read.
 std::unique_ptr<FileSource> open_catalog(const std::string& path);
 
 /// Prints `message` and the usage to stderr; returns 2.

@@ -103,13 +103,12 @@ struct DeclarativeConfig {
 /// `load.blobs`, which must outlive it.
 class ConfigBuilder {
  public:
-  explicit ConfigBuilder(LoadResult& load) : load_(load) {}
-  /// Decodes load.blobs[first, end).
-  void add_blobs(std::size_t first);
+  /// Decodes load.blobs[first, end) into the config built so far. `load` must be the same
+  /// LoadResult (or one moved from it) on every call: the config refers into its blobs.
+  void add_blobs(LoadResult& load, std::size_t first);
   DeclarativeConfig take() { return std::move(config_); }
 
  private:
-  LoadResult& load_;
   DeclarativeConfig config_;
 };
 

@@ -213,11 +213,11 @@ class Decoder {
 
 }  // namespace
 
-void ConfigBuilder::add_blobs(std::size_t first) { Decoder(load_, config_).run(first); }
+void ConfigBuilder::add_blobs(LoadResult& load, std::size_t first) { Decoder(load, config_).run(first); }
 
 DeclarativeConfig decode_declarative_config(LoadResult& load) {
-  ConfigBuilder builder(load);
-  builder.add_blobs(0);
+  ConfigBuilder builder;
+  builder.add_blobs(load, 0);
   return builder.take();
 }
 

@@ -39,6 +39,24 @@ bool walk_order_less(const std::string& a, const std::string& b) {
   }
 }
 
+std::unique_ptr<FileSource> open_catalog_path(const std::string& path, std::string& error) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::file_status status = fs::status(path, ec);
+  if (ec || !fs::exists(status)) {
+    error = "stat " + path + ": " + (ec ? ec.message() : std::string("no such file or directory"));
+    return nullptr;
+  }
+  if (fs::is_directory(status)) return std::make_unique<DirectoryFileSource>(path);
+  const fs::path file(path);
+  const DirectoryFileSource parent(file.parent_path().empty() ? "." : file.parent_path().string());
+  std::string bytes;
+  if (!parent.read(file.filename().string(), bytes, error, std::size_t(1) << 31)) return nullptr;
+  auto single = std::make_unique<MemoryFileSource>();
+  single->add(file.filename().string(), std::move(bytes));
+  return single;
+}
+
 // ---- MemoryFileSource ----
 
 void MemoryFileSource::add(std::string path, std::string bytes) {

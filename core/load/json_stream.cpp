@@ -46,7 +46,6 @@ class ValueScanner {
 
   std::size_t scan(std::size_t pos, FieldPositions& fields, StreamError& error, std::vector<LongString>& long_strings) {
     std::vector<Frame> stack;
-    std::string path;
     const std::size_t n = text_.size();
     std::size_t i = pos;
     bool started = false;

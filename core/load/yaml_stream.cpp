@@ -141,10 +141,12 @@ std::size_t node_count(const Json& v) {
 // Builds JSON from libyaml events with an explicit stack (no recursion on input depth).
 class EventBuilder {
  public:
-  EventBuilder(std::uint32_t line_offset, YamlSchema schema) : line_offset_(line_offset), schema_(schema) {}
+  /// `fields` receives the positions of the document's members (to depth 4).
+  EventBuilder(std::uint32_t line_offset, YamlSchema schema, FieldPositions& fields)
+      : line_offset_(line_offset), schema_(schema), fields_(fields) {}
 
   // Returns false with error_ set on failure. `out` is null for an empty document.
-  bool build(yaml_parser_t& parser, Json& out, FieldPositions* fields, bool& saw_document) {
+  bool build(yaml_parser_t& parser, Json& out, bool& saw_document) {
     saw_document = false;
     yaml_event_t event;
     bool done = false;
@@ -166,14 +168,14 @@ class EventBuilder {
           saw_document = true;
           break;
         case YAML_SCALAR_EVENT:
-          ok = on_value(scalar_value(event), event, root, have_root, fields);
+          ok = on_value(scalar_value(event), event, root, have_root);
           break;
         case YAML_ALIAS_EVENT:
-          ok = on_alias(event, root, have_root, fields);
+          ok = on_alias(event, root, have_root);
           break;
         case YAML_SEQUENCE_START_EVENT:
         case YAML_MAPPING_START_EVENT:
-          ok = on_start(event, root, have_root, fields);
+          ok = on_start(event);
           break;
         case YAML_SEQUENCE_END_EVENT:
         case YAML_MAPPING_END_EVENT:
@@ -230,7 +232,7 @@ class EventBuilder {
 
   // Places a finished value into its parent (or as the root).
   bool place(Json value, const std::string& anchor, const yaml_mark_t& mark, Json& root, bool& have_root,
-             FieldPositions* fields, bool is_key_candidate) {
+             bool is_key_candidate) {
     if (!anchor.empty()) {
       anchor_sizes_[anchor] = node_count(value);
       anchors_[anchor] = value;
@@ -251,7 +253,7 @@ class EventBuilder {
       merge_key_ = value.is_string() && f.key == "<<" && !merge_key_quoted_;
       return true;
     }
-    if (fields && stack_.size() <= 4) fields->entries.emplace_back(child_path(), pos(mark));
+    if (stack_.size() <= 4) fields_.entries.emplace_back(child_path(), pos(mark));
     if (f.is_map) {
       if (merge_key_) {
         f.merges.push_back(std::move(value));
@@ -266,13 +268,13 @@ class EventBuilder {
     return true;
   }
 
-  bool on_value(Json value, const yaml_event_t& e, Json& root, bool& have_root, FieldPositions* fields) {
+  bool on_value(Json value, const yaml_event_t& e, Json& root, bool& have_root) {
     const char* anchor = reinterpret_cast<const char*>(e.data.scalar.anchor);
     merge_key_quoted_ = e.data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
-    return place(std::move(value), anchor ? anchor : "", e.start_mark, root, have_root, fields, true);
+    return place(std::move(value), anchor ? anchor : "", e.start_mark, root, have_root, true);
   }
 
-  bool on_alias(const yaml_event_t& e, Json& root, bool& have_root, FieldPositions* fields) {
+  bool on_alias(const yaml_event_t& e, Json& root, bool& have_root) {
     const std::string name = reinterpret_cast<const char*>(e.data.alias.anchor);
     auto it = anchors_.find(name);
     if (it == anchors_.end()) {
@@ -288,10 +290,10 @@ class EventBuilder {
       return false;
     }
     merge_key_quoted_ = false;
-    return place(it->second, "", e.start_mark, root, have_root, fields, false);
+    return place(it->second, "", e.start_mark, root, have_root, false);
   }
 
-  bool on_start(const yaml_event_t& e, Json&, bool&, FieldPositions*) {
+  bool on_start(const yaml_event_t& e) {
     if (stack_.size() >= kMaxNestingDepth) {
       error_ = "yaml: exceeded max depth of " + std::to_string(kMaxNestingDepth);
       error_position_ = pos(e.start_mark);
@@ -334,7 +336,7 @@ class EventBuilder {
     }
     // The position of a container is where it starts; the parent records it for its key path.
     merge_key_quoted_ = false;
-    return place(std::move(f.value), f.anchor, mark, root, have_root, fields_for_place_, false);
+    return place(std::move(f.value), f.anchor, mark, root, have_root, false);
   }
 
   bool parser_error(const yaml_parser_t& p) {
@@ -347,12 +349,10 @@ class EventBuilder {
     return false;
   }
 
- public:
-  FieldPositions* fields_for_place_ = nullptr;
-
  private:
   std::uint32_t line_offset_;
   YamlSchema schema_;
+  FieldPositions& fields_;
   std::vector<Frame> stack_;
   std::vector<yaml_mark_t> start_marks_;
   std::map<std::string, Json> anchors_;
@@ -371,11 +371,10 @@ YamlItem convert_chunk(std::string_view chunk, std::uint32_t chunk_first_line, Y
   yaml_parser_t parser;
   yaml_parser_initialize(&parser);
   yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(chunk.data()), chunk.size());
-  EventBuilder builder(chunk_first_line, schema);
-  builder.fields_for_place_ = &item.document.fields;
+  EventBuilder builder(chunk_first_line, schema, item.document.fields);
   bool saw_document = false;
   Json value;
-  const bool ok = builder.build(parser, value, &item.document.fields, saw_document);
+  const bool ok = builder.build(parser, value, saw_document);
   yaml_parser_delete(&parser);
   if (!ok) {
     item.error.kind = builder.limit_hit() ? YamlChunkError::Kind::Limit : YamlChunkError::Kind::Syntax;

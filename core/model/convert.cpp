@@ -290,6 +290,7 @@ class Converter {
   // opm checks only the last-processed channel of each package (§2.4 quirk); we report every
   // entry without a blob, and flag as opm's only what opm itself would print.
   void entries_without_bundles() {
+    const std::set<std::string> undecoded = undecoded_bundles();
     for (auto& [pkg_name, pkg] : out_.model.packages) {
       std::set<std::string> missing;
       const Channel* first_channel = nullptr;
@@ -308,7 +309,7 @@ class Converter {
       // Blobs that failed to decode at load time are already reported; do not say "missing" again.
       std::vector<std::string> names;
       for (const std::string& n : missing) {
-        if (!failed_bundle_blob(pkg_name, n)) names.push_back(n);
+        if (!undecoded.count(pkg_name + "\n" + n)) names.push_back(n);
       }
       if (names.empty()) continue;
       std::vector<std::string> opm_names(opm_set.begin(), opm_set.end());
@@ -326,17 +327,16 @@ class Converter {
     }
   }
 
-  bool failed_bundle_blob(const std::string& package, const std::string& name) const {
+  // olm.bundle objects that loaded but failed to decode (reported at load time), as package\nname.
+  std::set<std::string> undecoded_bundles() const {
+    std::set<std::string> decoded, failed;
+    for (const declcfg::Bundle& b : cfg_.bundles) decoded.insert(b.package + "\n" + b.name);
     for (const Blob& blob : load_.blobs) {
-      if (blob.schema == "olm.bundle" && blob.package == package && blob.name == name) {
-        // It loaded; did it decode? Decoded bundles are in cfg_.bundles.
-        for (const declcfg::Bundle& b : cfg_.bundles) {
-          if (b.package == package && b.name == name) return false;
-        }
-        return true;
+      if (blob.schema == "olm.bundle" && !decoded.count(blob.package + "\n" + blob.name)) {
+        failed.insert(blob.package + "\n" + blob.name);
       }
     }
-    return false;
+    return failed;
   }
 
   // ---- Phase E ----

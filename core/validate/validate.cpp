@@ -18,16 +18,13 @@ ValidationReport validate_catalog(const FileSource& source, const LoadOptions& o
   // Decode each file's objects as soon as it is read, so only one file's raw documents are alive
   // at a time (peak memory); the builder keeps what later phases need.
   LoadOptions load_options = options;
-  std::unique_ptr<declcfg::ConfigBuilder> builder;
+  declcfg::ConfigBuilder builder;
   load_options.on_file_loaded = [&builder, previous = options.on_file_loaded](LoadResult& load, std::size_t first) {
-    if (!builder) builder = std::make_unique<declcfg::ConfigBuilder>(load);
-    builder->add_blobs(first);
+    builder.add_blobs(load, first);
     if (previous) previous(load, first);
   };
   report.load = load_catalog(source, load_options);
-  // The builder referred to load_catalog's own result, now moved into report.load; only take() is
-  // called after that, and the config points into JSON nodes on the heap, which the move keeps.
-  report.config = builder ? builder->take() : declcfg::DeclarativeConfig{};
+  report.config = builder.take();  // points into JSON on the heap, which moving the LoadResult keeps
 
   // Load phase: opm stops at the first problem in walk order (files are read concurrently in
   // opm, so with several bad files its choice varies; walk order is one of its valid answers).

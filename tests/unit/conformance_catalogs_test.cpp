@@ -2,7 +2,6 @@
 // get opm's verdict and text (tree siblings order-insensitive). One test case per root.
 // Skips with a visible message when ../shared is absent.
 #include <catch2/catch.hpp>
-#include <filesystem>
 
 #include "load/document.h"
 #include "support.h"
@@ -10,8 +9,6 @@
 
 namespace fbclens::test {
 namespace {
-
-namespace fs = std::filesystem;
 
 const bool registered = [] {
   const std::string catalogs = shared_dir() + "/catalogs";
@@ -28,15 +25,9 @@ const bool registered = [] {
     std::string output;
     for (const Json& line : it.value()["output"]) output += line.get<std::string>() + "\n";
     register_test("catalog/" + root, "[catalogs][shared]", [catalogs, root, output] {
-      const std::string path = catalogs + "/" + root;
-      std::unique_ptr<FileSource> source;
-      if (fs::is_directory(path)) {
-        source = std::make_unique<DirectoryFileSource>(path);
-      } else {  // a root that is a single file is validated as a folder holding just it
-        auto single = std::make_unique<MemoryFileSource>();
-        single->add(fs::path(path).filename().string(), read_file(path));
-        source = std::move(single);
-      }
+      std::string error;
+      const std::unique_ptr<FileSource> source = open_catalog_path(catalogs + "/" + root, error);
+      REQUIRE(source);
       const ValidationReport report = validate_catalog(*source);
       check_opm_output(output, report.opm_output);
     });

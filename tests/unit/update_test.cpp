@@ -43,15 +43,9 @@ const bool registered = [] {
   for (auto it = expected.begin(); it != expected.end(); ++it) {
     const std::string root = it.key();
     register_test("divergence/" + root, "[divergence][shared]", [catalogs, root] {
-      std::unique_ptr<FileSource> source;
-      const std::string path = catalogs + "/" + root;
-      if (read_file(path).empty()) {
-        source = std::make_unique<DirectoryFileSource>(path);
-      } else {
-        auto single = std::make_unique<MemoryFileSource>();
-        single->add("catalog", read_file(path));
-        source = std::move(single);
-      }
+      std::string error;
+      const std::unique_ptr<FileSource> source = open_catalog_path(catalogs + "/" + root, error);
+      REQUIRE(source);
       const ValidationReport report = validate_catalog(*source);
       for (const auto& [name, pkg] : report.model.packages) {
         const auto graph = update::package_graph(report, name);
