@@ -138,18 +138,10 @@ ClassicResult classic_next(const PackageGraph& graph, const Installed* installed
 }
 
 std::vector<std::string> classic_walk(const PackageGraph& graph, const Installed& installed, const ClassicOptions& options) {
-  std::vector<std::string> walk{installed.name};
-  std::set<std::string> seen{installed.name};
-  Installed cur = installed;
-  while (true) {
+  return walk_from(graph, installed, [&](const Installed& cur) {
     const ClassicResult r = classic_next(graph, &cur, options);
-    if (r.next.empty() || !r.error.empty() || seen.count(r.next)) break;
-    const GraphBundle* b = graph.bundle(r.next);
-    cur = Installed{r.next, b ? b->version : ""};
-    walk.push_back(r.next);
-    seen.insert(r.next);
-  }
-  return walk;
+    return r.error.empty() ? r.next : std::string();
+  });
 }
 
 }  // namespace fbclens::update

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 
 #include "findings/go_format.h"
 #include "semver/masterminds.h"
@@ -168,20 +167,14 @@ V1Result v1_next(const PackageGraph& graph, const Installed* installed, const V1
 }
 
 std::vector<std::string> v1_walk(const PackageGraph& graph, const Installed& installed, const V1Options& options) {
-  std::vector<std::string> walk{installed.name};
-  std::set<std::string> seen{installed.name};
-  Installed cur = installed;
-  while (true) {
+  return walk_from(graph, installed, [&](const Installed& cur) {
     const V1Result r = v1_next(graph, &cur, options);
-    if (!r.error.empty() || r.next.empty() || seen.count(r.next)) break;
+    if (!r.error.empty() || r.next.empty()) return std::string();
+    // Re-selecting the installed version (possibly under another name) is staying.
     const GraphBundle* b = graph.bundle(r.next);
-    const std::string version = b ? b->version : "";
-    if (compare(version_release(version), version_release(cur.version)) == 0) break;  // stays (same version)
-    walk.push_back(r.next);
-    seen.insert(r.next);
-    cur = Installed{r.next, version};
-  }
-  return walk;
+    if (compare(version_release(b ? b->version : ""), version_release(cur.version)) == 0) return std::string();
+    return r.next;
+  });
 }
 
 }  // namespace fbclens::update

@@ -1,6 +1,7 @@
 #include "update/package_graph.h"
 
 #include <algorithm>
+#include <set>
 
 #include "declcfg/go_shape.h"
 #include "model/names.h"
@@ -36,6 +37,21 @@ int compare(const VersionRelease& a, const VersionRelease& b) {
   if (int c = semver::compare(*a.version, *b.version)) return c;
   if (a.has_release != b.has_release) return a.has_release ? 1 : -1;
   return semver::compare_identifiers(a.release, b.release);
+}
+
+std::vector<std::string> walk_from(const PackageGraph& graph, const Installed& installed,
+                                   const std::function<std::string(const Installed&)>& step) {
+  std::vector<std::string> walk{installed.name};
+  std::set<std::string> seen{installed.name};
+  Installed cur = installed;
+  while (true) {
+    const std::string next = step(cur);
+    if (next.empty() || !seen.insert(next).second) break;
+    const GraphBundle* b = graph.bundle(next);
+    cur = Installed{next, b ? b->version : ""};
+    walk.push_back(next);
+  }
+  return walk;
 }
 
 std::optional<PackageGraph> package_graph(const ValidationReport& report, const std::string& package) {

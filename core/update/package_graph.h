@@ -3,6 +3,7 @@
 // §1.1, §2.1). Built from a validated catalog, or directly by tests.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -64,6 +65,12 @@ VersionRelease version_release(const std::string& version_text);
 /// VersionRelease.Compare: SemVer precedence, then any release > none, then release identifiers.
 /// Unparsable versions sort below everything. Returns <0, 0, >0.
 int compare(const VersionRelease& a, const VersionRelease& b);
+
+/// The one-step-at-a-time walk both OLMs make (successors.md §1.6): from `installed`, apply `step`
+/// (the next bundle's name, or "" when the OLM stays or fails) until it stays or a bundle repeats,
+/// so malformed catalogs cannot loop. Returns the bundle names, starting with `installed.name`.
+std::vector<std::string> walk_from(const PackageGraph& graph, const Installed& installed,
+                                   const std::function<std::string(const Installed&)>& step);
 
 /// The package graph of `package` in a validated catalog (channels and bundles in file order).
 /// Returns nullopt when the catalog has no such package.
