@@ -17,6 +17,9 @@ int divergence_command(int argc, char** argv);
 /// open_catalog_path (core/load/file_source.h), printing the error when PATH cannot be read.
 std::unique_ptr<FileSource> open_catalog(const std::string& path);
 
+/// Prints the usage to stdout (for --help).
+void print_usage();
+
 /// Prints `message` and the usage to stderr; returns 2.
 int usage_error(const std::string& message);
 

@@ -25,6 +25,8 @@ constexpr const char* kUsage =
 
 }  // namespace
 
+void print_usage() { std::fputs(kUsage, stdout); }
+
 int usage_error(const std::string& message) {
   std::fprintf(stderr, "fbclens: %s\n%s", message.c_str(), kUsage);
   return 2;
@@ -41,7 +43,7 @@ int main(int argc, char** argv) {
   if (command == "semver") return semver_command(argc - 2, argv + 2);
   if (command == "divergence") return divergence_command(argc - 2, argv + 2);
   if (command == "-h" || command == "--help" || command == "help") {
-    usage_error("help");
+    print_usage();
     return 0;
   }
   return usage_error("unknown command " + command);

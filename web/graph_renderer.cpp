@@ -11,40 +11,41 @@ namespace fbclens::web {
 
 namespace {
 
+// Returns `object` when its compile (shader) or link (program) status is good; otherwise logs the
+// info log, deletes the object and returns 0.
+GLuint checked(GLuint object, bool is_program) {
+  GLint ok = 0;
+  if (is_program) glGetProgramiv(object, GL_LINK_STATUS, &ok);
+  else glGetShaderiv(object, GL_COMPILE_STATUS, &ok);
+  if (ok) return object;
+  char log[1024] = "";
+  if (is_program) glGetProgramInfoLog(object, sizeof log, nullptr, log);
+  else glGetShaderInfoLog(object, sizeof log, nullptr, log);
+  std::fprintf(stderr, "fbclens: shader %s failed: %s\n", is_program ? "link" : "compile", log);
+  if (is_program) glDeleteProgram(object);
+  else glDeleteShader(object);
+  return 0;
+}
+
 GLuint compile(GLenum type, const char* src) {
   GLuint s = glCreateShader(type);
   glShaderSource(s, 1, &src, nullptr);
   glCompileShader(s);
-  GLint ok = 0;
-  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-  if (!ok) {
-    char log[1024];
-    glGetShaderInfoLog(s, sizeof log, nullptr, log);
-    std::fprintf(stderr, "fbclens: shader compile failed: %s\n", log);
-    glDeleteShader(s);
-    return 0;
-  }
-  return s;
+  return checked(s, false);
 }
 
 GLuint link(const char* vs_src, const char* fs_src) {
-  GLuint vs = compile(GL_VERTEX_SHADER, vs_src), fs = compile(GL_FRAGMENT_SHADER, fs_src);
-  if (!vs || !fs) return 0;
-  GLuint p = glCreateProgram();
-  glAttachShader(p, vs);
-  glAttachShader(p, fs);
-  glLinkProgram(p);
-  glDeleteShader(vs);
-  glDeleteShader(fs);
-  GLint ok = 0;
-  glGetProgramiv(p, GL_LINK_STATUS, &ok);
-  if (!ok) {
-    char log[1024];
-    glGetProgramInfoLog(p, sizeof log, nullptr, log);
-    std::fprintf(stderr, "fbclens: shader link failed: %s\n", log);
-    glDeleteProgram(p);
-    return 0;
+  const GLuint vs = compile(GL_VERTEX_SHADER, vs_src), fs = compile(GL_FRAGMENT_SHADER, fs_src);
+  GLuint p = 0;
+  if (vs && fs) {
+    p = glCreateProgram();
+    glAttachShader(p, vs);
+    glAttachShader(p, fs);
+    glLinkProgram(p);
+    p = checked(p, true);
   }
+  if (vs) glDeleteShader(vs);  // the program keeps what it needs
+  if (fs) glDeleteShader(fs);
   return p;
 }
 

@@ -55,6 +55,7 @@ void sync_with_session(fbclens::web::AppState& s) {
       }
     }
     s.layout_package.clear();
+    fbclens::web::apply_search(s.view, s.search);
   }
   if (session.report() && (s.layout_package != s.selected_package || s.layout_channel != s.selected_channel)) {
     s.layout = fbclens::web::build_channel_layout(*session.report(), s.selected_package, s.selected_channel);
@@ -90,17 +91,16 @@ void sync_with_session(fbclens::web::AppState& s) {
       request.subscription_channel = s.selected_channel;
       request.v1.channels = {s.selected_channel};
       const fbclens::Json r = fbclens::upgrade_path_json(*graph, request);
-      const auto describe = [](const fbclens::Json& side, bool classic) {
+      const auto describe = [](const fbclens::Json& side) {
         if (!side["error"].is_null()) return "error: " + side["error"].get<std::string>();
         const auto& walk = side["walk"];
         const std::string next = side["next"].is_null() ? "" : side["next"].get<std::string>();
-        (void)classic;
-        if (walk.size() <= 1) return std::string(next.empty() ? "stays" : "stays (re-selects " + next + ")");
+        if (walk.size() <= 1) return next.empty() ? std::string("stays") : "stays (re-selects " + next + ")";
         return "next " + walk[1].get<std::string>() + ", ends at " + walk.back().get<std::string>() + " (" +
                std::to_string(walk.size() - 1) + " step" + (walk.size() == 2 ? "" : "s") + ")";
       };
-      s.upgrade_text = "If " + b->name + " is installed:\n  OLM Classic " + describe(r["classic"], true) + "\n  OLM v1      " +
-                       describe(r["v1"], false);
+      s.upgrade_text = "If " + b->name + " is installed:\n  OLM Classic " + describe(r["classic"]) + "\n  OLM v1      " +
+                       describe(r["v1"]);
     }
   }
 }

@@ -5,7 +5,6 @@
 //   - Findings panel
 //   - Graph panel: the selected channel, drawn with the shaders in shaders/
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -21,14 +20,6 @@ const ImVec4 kRed(0.93f, 0.36f, 0.33f, 1.0f);
 const ImVec4 kGreen(0.40f, 0.80f, 0.45f, 1.0f);
 const ImVec4 kAmber(0.91f, 0.59f, 0.06f, 1.0f);
 const ImVec4 kDim(0.65f, 0.68f, 0.74f, 1.0f);
-
-bool matches_search(const AppState& s, const std::string& text) {
-  if (s.search[0] == '\0') return true;
-  std::string needle = s.search, hay = text;
-  for (char& c : needle) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (char& c : hay) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return hay.find(needle) != std::string::npos;
-}
 
 void select_channel(AppState& s, const std::string& package, const std::string& channel) {
   s.selected_package = package;
@@ -52,15 +43,12 @@ void draw_explorer_panel(AppState& s) {
     s.focus_search = false;
   }
   ImGui::SetNextItemWidth(-1);
-  ImGui::InputTextWithHint("##search", "Search packages, channels, bundles ( / )", s.search, sizeof s.search);
+  if (ImGui::InputTextWithHint("##search", "Search packages, channels, bundles ( / )", s.search, sizeof s.search)) {
+    apply_search(s.view, s.search);
+  }
   ImGui::Separator();
   for (const PackageRow& p : s.view.package_rows) {
-    bool any_match = matches_search(s, p.name);
-    for (const ChannelRow& c : p.channels) {
-      any_match = any_match || matches_search(s, c.name);
-      for (const BundleRow& b : c.bundles) any_match = any_match || matches_search(s, b.name);
-    }
-    if (!any_match) continue;
+    if (!p.visible) continue;
     ImGui::PushID(p.name.c_str());
     char label[256];
     std::snprintf(label, sizeof label, "%s%s", p.name.c_str(), p.deprecated ? "  [deprecated]" : "");
@@ -83,7 +71,7 @@ void draw_explorer_panel(AppState& s) {
         if (ImGui::IsItemHovered() && c.deprecated) ImGui::SetTooltip("Deprecated: %s", c.deprecation.c_str());
         if (ch_open) {
           for (const BundleRow& b : c.bundles) {
-            if (!matches_search(s, b.name) && !matches_search(s, c.name) && !matches_search(s, p.name)) continue;
+            if (!b.visible) continue;
             std::snprintf(label, sizeof label, "%s%s%s", b.name.c_str(), b.head ? "  [head]" : "",
                           b.deprecated ? "  [deprecated]" : "");
             if (ImGui::Selectable(label, s.selected_bundle == b.name && selected)) {
@@ -251,11 +239,22 @@ void draw_graph_panel(AppState& s) {
     const float row = n.y + band * static_cast<float>(layout.lanes + 1);
     return ImVec2(origin.x + s.pan_x + column * spacing_x + radius, origin.y + s.pan_y + row * spacing_y + radius);
   };
+  // Where an edge runs: from the older node `a` to the newer `b`; edges along one row that jump
+  // columns bow upwards through the control point `c` so they do not run through nodes.
+  struct Curve {
+    ImVec2 a, b, c;
+    bool bow;
+  };
+  const auto edge_curve = [&](const LayoutEdge& e) {
+    const ImVec2 a = pos(layout.nodes[e.from]), b = pos(layout.nodes[e.to]);
+    const bool bow = a.y == b.y && std::abs(layout.nodes[e.to].layer - layout.nodes[e.from].layer) > 1;
+    const float lift = spacing_y * 0.45f * (e.kind == EdgeKind::SkipRange ? 1.4f : 1.0f);
+    return Curve{a, b, bow ? ImVec2((a.x + b.x) / 2, a.y - lift) : a, bow};
+  };
   std::vector<EdgeInstance> edges;
   for (const LayoutEdge& e : layout.edges) {
-    ImVec2 a = pos(layout.nodes[e.from]), b = pos(layout.nodes[e.to]);
-    // Same-lane edges that jump columns bow upwards so they do not run through nodes.
-    const bool bow = a.y == b.y && std::abs(layout.nodes[e.to].layer - layout.nodes[e.from].layer) > 1;
+    const Curve curve = edge_curve(e);
+    const ImVec2 a = curve.a, b = curve.b;
     float color[4] = {0.75f, 0.80f, 0.90f, 0.95f};
     float dash = 0.0f, width = 2.0f;
     if (e.kind == EdgeKind::Skips) { color[0] = 0.93f; color[1] = 0.42f; color[2] = 0.38f; }
@@ -272,12 +271,12 @@ void draw_graph_panel(AppState& s) {
     }
     const float overlay[4] = {0.95f, 0.25f, 0.25f, 0.95f};
     const bool ignored = s.show_classic_ignored && e.classic_ignored;
-    if (!bow) {
+    if (!curve.bow) {
       edges.push_back({a.x, a.y, b.x, b.y, width, {color[0], color[1], color[2], color[3]}, dash});
       if (ignored) edges.push_back({a.x, a.y, b.x, b.y, 1.5f, {overlay[0], overlay[1], overlay[2], overlay[3]}, 7.0f});
     } else {
-      // A polyline approximation of a quadratic curve.
-      const ImVec2 c((a.x + b.x) / 2, a.y - spacing_y * 0.45f * (e.kind == EdgeKind::SkipRange ? 1.4f : 1.0f));
+      // A polyline approximation of the quadratic curve.
+      const ImVec2 c = curve.c;
       ImVec2 prev = a;
       for (int k = 1; k <= 12; ++k) {
         const float t = k / 12.0f, u = 1 - t;
@@ -301,9 +300,8 @@ void draw_graph_panel(AppState& s) {
   s.renderer.submit(dl, std::move(edges), std::move(nodes));
   // Arrowheads and labels through ImGui (text needs its font atlas).
   for (const LayoutEdge& e : layout.edges) {
-    const ImVec2 a = pos(layout.nodes[e.from]), b = pos(layout.nodes[e.to]);
-    const bool bow = a.y == b.y && std::abs(layout.nodes[e.to].layer - layout.nodes[e.from].layer) > 1;
-    ImVec2 from = bow ? ImVec2((a.x + b.x) / 2, a.y - spacing_y * 0.45f * (e.kind == EdgeKind::SkipRange ? 1.4f : 1.0f)) : a;
+    const Curve curve = edge_curve(e);
+    const ImVec2 b = curve.b, from = curve.c;  // the arrowhead follows the curve's last tangent
     float dx = b.x - from.x, dy = b.y - from.y;
     const float len = std::sqrt(dx * dx + dy * dy);
     if (len < 1) continue;

@@ -1,6 +1,7 @@
 #include "view_model.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace fbclens::web {
 
@@ -94,6 +95,27 @@ CatalogView build_catalog_view(const ValidationReport& report, unsigned generati
     v.package_rows.push_back(std::move(p));
   }
   return v;
+}
+
+void apply_search(CatalogView& view, const std::string& query) {
+  const auto lower = [](std::string t) {
+    for (char& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return t;
+  };
+  const std::string needle = lower(query);
+  const auto match = [&](const std::string& text) { return needle.empty() || lower(text).find(needle) != std::string::npos; };
+  for (PackageRow& p : view.package_rows) {
+    const bool package_match = match(p.name);
+    p.visible = package_match;
+    for (ChannelRow& c : p.channels) {
+      const bool channel_match = package_match || match(c.name);
+      p.visible = p.visible || channel_match;
+      for (BundleRow& b : c.bundles) {
+        b.visible = channel_match || match(b.name);
+        p.visible = p.visible || b.visible;
+      }
+    }
+  }
 }
 
 std::vector<std::pair<std::uint32_t, std::string>> source_excerpt(const std::string& text, std::uint32_t line, int context) {

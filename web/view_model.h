@@ -19,6 +19,7 @@ struct BundleRow {
   bool deprecated = false;
   std::string deprecation;  ///< message
   std::string where;        ///< "file:line"
+  bool visible = true;      ///< matches the explorer search (see apply_search)
 };
 
 struct ChannelRow {
@@ -39,6 +40,7 @@ struct PackageRow {
   std::vector<ChannelRow> channels;
   int findings = 0;
   std::string where;
+  bool visible = true;      ///< it, one of its channels or one of its bundles matches the search
 };
 
 struct FindingRow {
@@ -69,6 +71,10 @@ std::vector<std::pair<std::uint32_t, std::string>> source_excerpt(const std::str
 
 /// Builds the view of `report`.
 CatalogView build_catalog_view(const ValidationReport& report, unsigned generation);
+
+/// Sets the rows' `visible` flags for the explorer search `query` (case-insensitive substring; ""
+/// shows everything). Called when the query or the view changes, never per frame.
+void apply_search(CatalogView& view, const std::string& query);
 
 /// Layout of one channel of `report` (empty when it does not exist).
 ChannelLayout build_channel_layout(const ValidationReport& report, const std::string& package, const std::string& channel);
