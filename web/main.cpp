@@ -128,7 +128,8 @@ void frame() {
 extern "C" {
 
 /// App status for tests and the page: {"frames", "graphOk", "nodes", "edges", "package", "channel",
-/// "bundle", "finding" (index into the Summary's findings order after grouping, -1 = none), "fps"}.
+/// "bundle", "finding" (index into the Summary's findings order after grouping, -1 = none),
+/// "search" (the explorer's search text), "fps"}.
 EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
   const auto& s = *g_state;
   const fbclens::Json status{{"frames", g_frames}, {"graphOk", s.renderer.ok()}, {"nodes", s.renderer.last_node_count()},
@@ -136,6 +137,7 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
                              {"channel", s.selected_channel}, {"bundle", s.selected_bundle},
                              {"finding", s.selected_finding},
                              {"findingCode", s.selected_finding >= 0 ? s.view.findings[s.selected_finding].code : ""},
+                             {"search", std::string(s.search)},
                              {"fps", s.fps}};
   g_status = status.dump();
   return g_status.c_str();

@@ -11,6 +11,7 @@
 
 #include "app_state.h"
 #include "imgui.h"
+#include "imgui_internal.h"  // ActivateItemByID
 
 namespace fbclens::web {
 
@@ -38,8 +39,10 @@ void draw_summary_bar(const AppState& s) {
 
 // [SECTION] Explorer panel
 void draw_explorer_panel(AppState& s) {
+  // '/' activates the search box directly: SetKeyboardFocusHere() (a nav request) does not reach
+  // it when the key was handled outside this child window.
   if (s.focus_search) {
-    ImGui::SetKeyboardFocusHere();
+    ImGui::ActivateItemByID(ImGui::GetID("##search"));
     s.focus_search = false;
   }
   ImGui::SetNextItemWidth(-1);

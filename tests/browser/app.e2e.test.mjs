@@ -70,6 +70,18 @@ test('the built-in sample catalog is shown on start and drawn with the graph sha
   await page.screenshot({ path: join(shots, 'sample.png') });
 });
 
+test("'/' focuses the explorer search", async () => {
+  await page.mouse.click(900, 350);  // the graph canvas, away from any widget
+  await page.keyboard.press('/');
+  await page.waitForFunction(() => { const n = window.fbclens.appStatus().frames; return n > 0; });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.keyboard.type('lens', { delay: 50 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.equal(await page.evaluate(() => window.fbclens.appStatus().search), 'lens');
+  await page.keyboard.press('Escape');  // leave the box
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Backspace');
+});
+
 test('upgradePath on the page: where Classic and v1 take cert-watcher 1.0.0', async () => {
   const r = await page.evaluate(() => window.fbclens.upgradePath({
     package: 'cert-watcher', installedBundle: 'cert-watcher.v1.0.0', installedVersion: '1.0.0', subscriptionChannel: 'stable',
