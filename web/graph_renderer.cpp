@@ -69,6 +69,18 @@ GLuint make_instanced_quad_vao(const float (&quad)[8], GLuint instances) {
   return vao;  // left bound: the caller describes the instance attributes
 }
 
+// Uploads `count` instances of `size` bytes and draws that many unit quads with `program`.
+void draw_instances(GLuint program, GLint u_viewport, GLuint vao, GLuint vbo, const void* data, std::size_t size,
+                    std::size_t count, float w, float h) {
+  if (count == 0) return;
+  glUseProgram(program);
+  glUniform2f(u_viewport, w, h);
+  glBindVertexArray(vao);
+  glBindBuffer(GL_ARRAY_BUFFER, vbo);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(count * size), data, GL_STREAM_DRAW);
+  glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(count));
+}
+
 }  // namespace
 
 bool GraphRenderer::init() {
@@ -126,22 +138,9 @@ void GraphRenderer::draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
 void GraphRenderer::draw(float w, float h) {
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-  if (!edges_.empty()) {
-    glUseProgram(program_edges_);
-    glUniform2f(u_viewport_edges_, w, h);
-    glBindVertexArray(vao_edges_);
-    glBindBuffer(GL_ARRAY_BUFFER, edge_vbo_);
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(edges_.size() * sizeof(EdgeInstance)), edges_.data(), GL_STREAM_DRAW);
-    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(edges_.size()));
-  }
-  if (!nodes_.empty()) {
-    glUseProgram(program_nodes_);
-    glUniform2f(u_viewport_nodes_, w, h);
-    glBindVertexArray(vao_nodes_);
-    glBindBuffer(GL_ARRAY_BUFFER, node_vbo_);
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(nodes_.size() * sizeof(NodeInstance)), nodes_.data(), GL_STREAM_DRAW);
-    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(nodes_.size()));
-  }
+  // Edges first so nodes sit on top of their ends.
+  draw_instances(program_edges_, u_viewport_edges_, vao_edges_, edge_vbo_, edges_.data(), sizeof(EdgeInstance), edges_.size(), w, h);
+  draw_instances(program_nodes_, u_viewport_nodes_, vao_nodes_, node_vbo_, nodes_.data(), sizeof(NodeInstance), nodes_.size(), w, h);
   glBindVertexArray(0);
 }
 
