@@ -108,3 +108,105 @@ TEST_CASE("layout: edges OLM Classic ignores (olm-docs#243 graph)", "[layout]") 
 
 }  // namespace
 }  // namespace fbclens::test
+
+namespace fbclens::test {
+namespace {
+
+const LayoutNode& node_named(const ChannelLayout& l, const std::string& name, const std::string& channel = "") {
+  for (const LayoutNode& n : l.nodes) {
+    if (n.name == name && (channel.empty() || n.channel == channel)) return n;
+  }
+  FAIL("no node " << name << " in channel '" << channel << "'");
+  return l.nodes.front();
+}
+
+TEST_CASE("layout: crossing reduction orders entries within a column", "[layout]") {
+  // Two columns of two off-chain entries each, declared so that file order makes their skips edges
+  // cross: b1 and b2 (2.0.0+1/+2) are skipped by c2 and c1 (3.0.0+2/+1) respectively.
+  std::string yaml = "---\nschema: olm.package\nname: s\ndefaultChannel: stable\n---\nschema: olm.channel\npackage: s\n"
+                     "name: stable\nentries:\n  - name: s.a\n  - name: s.b1\n  - name: s.b2\n"
+                     "  - name: s.c1\n    skips: [s.b2]\n  - name: s.c2\n    skips: [s.b1]\n"
+                     "  - name: s.d\n    replaces: s.a\n    skips: [s.c1, s.c2]\n";
+  for (const auto& [name, version] : std::vector<std::pair<std::string, std::string>>{
+           {"a", "1.0.0"}, {"b1", "2.0.0+1"}, {"b2", "2.0.0+2"}, {"c1", "3.0.0+1"}, {"c2", "3.0.0+2"}, {"d", "4.0.0"}}) {
+    yaml += "---\nschema: olm.bundle\npackage: s\nname: s." + name + "\nimage: quay.io/x/s:" + name +
+            "\nproperties:\n  - {type: olm.package, value: {packageName: s, version: \"" + version + "\"}}\n";
+  }
+  MemoryFileSource source;
+  source.add("catalog.yaml", yaml);
+  const ValidationReport report = validate_catalog(source);
+  const ChannelLayout l = layout_channel(report.model.packages.at("s").channels.at("stable"));
+  REQUIRE(l.nodes.size() == 6);
+  CHECK(count_crossings(l) == 0);
+  // b2 moved above b1 (its neighbour c1 is nearer the chain than c2 is).
+  CHECK(node_named(l, "s.b2").lane == 1);
+  CHECK(node_named(l, "s.b1").lane == 2);
+  CHECK(node_named(l, "s.c1").lane == 1);
+  CHECK(node_named(l, "s.c2").lane == 2);
+  CHECK(node_named(l, "s.d").lane == 0);
+  CHECK(node_named(l, "s.a").lane == 0);
+}
+
+TEST_CASE("layout: count_crossings counts proper intersections only", "[layout]") {
+  ChannelLayout l;
+  const auto add = [&l](float x, float y) {
+    LayoutNode n;
+    n.x = x;
+    n.y = y;
+    l.nodes.push_back(n);
+  };
+  add(0, 0), add(1, 1), add(0, 1), add(1, 0), add(2, 0);
+  l.edges = {{0, 1}, {2, 3}};  // an X
+  CHECK(count_crossings(l) == 1);
+  l.edges = {{0, 1}, {1, 4}};  // sharing a node is not a crossing
+  CHECK(count_crossings(l) == 0);
+}
+
+TEST_CASE("layout: skipRange groups keep every matched entry", "[layout]") {
+  DirectoryFileSource source(source_dir() + "/samples/catalog");
+  const ValidationReport report = validate_catalog(source);
+  const ChannelLayout l = layout_channel(report.model.packages.at("cert-watcher").channels.at("stable"));
+  REQUIRE(l.ranges.size() == 1);
+  const SkipRangeGroup& g = l.ranges[0];
+  CHECK(l.nodes[g.to].name == "cert-watcher.v2.0.0");
+  CHECK(g.range == ">=1.0.0 <2.0.0");
+  std::vector<std::string> from;
+  for (int i : g.from) from.push_back(l.nodes[i].name);
+  CHECK(from == std::vector<std::string>{"cert-watcher.v1.0.0", "cert-watcher.v1.1.0", "cert-watcher.v1.2.0"});
+  for (const LayoutEdge& e : l.edges) CHECK((e.kind == EdgeKind::SkipRange) == (e.range == 0));
+}
+
+TEST_CASE("layout: a whole package with its channels as lanes", "[layout]") {
+  DirectoryFileSource source(source_dir() + "/samples/catalog");
+  const ValidationReport report = validate_catalog(source);
+  const model::Package& pkg = report.model.packages.at("cert-watcher");
+  const ChannelLayout l = layout_package(pkg);
+  // The default channel's band first, then the others by name.
+  REQUIRE(l.bands.size() == 3);
+  CHECK(l.bands[0].channel == "stable");
+  CHECK(l.bands[1].channel == "alpha");
+  CHECK(l.bands[2].channel == "fast");
+  CHECK(l.nodes.size() == 4 + 1 + 3);
+  CHECK(l.layers == 5);  // 1.0.0 1.1.0 1.2.0 2.0.0 2.1.0-rc.1
+  CHECK(l.heads == 3);
+  // A version sits in the same column in every band; each node sits inside its channel's band.
+  CHECK(node_named(l, "cert-watcher.v1.2.0", "stable").layer == node_named(l, "cert-watcher.v1.2.0", "fast").layer);
+  CHECK(node_named(l, "cert-watcher.v1.0.0", "alpha").layer == 0);
+  std::set<std::pair<float, float>> places;
+  for (const LayoutNode& n : l.nodes) {
+    CHECK(places.insert({n.x, n.y}).second);
+    const auto band = std::find_if(l.bands.begin(), l.bands.end(), [&n](const LayoutBand& b) { return b.channel == n.channel; });
+    REQUIRE(band != l.bands.end());
+    CHECK(n.lane >= band->first_lane);
+    CHECK(n.lane < band->first_lane + band->lanes);
+  }
+  // Edges stay inside a channel.
+  for (const LayoutEdge& e : l.edges) CHECK(l.nodes[e.from].channel == l.nodes[e.to].channel);
+  // The same as each channel's own layout, edge for edge.
+  std::size_t edges = 0;
+  for (const auto& [name, ch] : pkg.channels) edges += layout_channel(ch).edges.size();
+  CHECK(l.edges.size() == edges);
+}
+
+}  // namespace
+}  // namespace fbclens::test

@@ -1,0 +1,79 @@
+#include "export/catalog_view_json.h"
+
+#include <algorithm>
+#include <map>
+
+#include "export/report_json.h"
+
+namespace fbclens {
+
+namespace {
+
+std::string where(const SourceLocation& l) {
+  if (l.file.empty()) return "";
+  return l.line ? l.file + ":" + std::to_string(l.line) : l.file;
+}
+
+Json deprecation(const std::optional<std::string>& message) { return message ? Json(*message) : Json(nullptr); }
+
+}  // namespace
+
+Json catalog_view_json(const ValidationReport& report) {
+  const auto& cfg = report.config;
+  // Findings per package ("" channel key) and per package/channel, counted once.
+  std::map<std::pair<std::string, std::string>, int> findings_in;
+  for (const Finding& f : report.findings) {
+    ++findings_in[{f.object.package, ""}];
+    if (!f.object.channel.empty()) ++findings_in[{f.object.package, f.object.channel}];
+  }
+  const auto count = [&findings_in](const std::string& package, const std::string& channel) {
+    auto it = findings_in.find({package, channel});
+    return it == findings_in.end() ? 0 : it->second;
+  };
+  const auto blob_where = [&report](std::uint32_t blob) { return where(report.load.locate(report.load.blobs[blob])); };
+  Json packages = Json::array();
+  for (const auto& [name, pkg] : report.model.packages) {
+    Json channels = Json::array();
+    for (const auto& [cname, ch] : pkg.channels) {
+      std::vector<const model::Bundle*> newest_first;
+      for (const auto& [bname, b] : ch.bundles) newest_first.push_back(&b);
+      std::stable_sort(newest_first.begin(), newest_first.end(), [](const model::Bundle* a, const model::Bundle* b) {
+        if (a->version && b->version) return semver::compare(*a->version, *b->version) > 0;
+        return a->version.has_value() && !b->version.has_value();
+      });
+      const std::vector<std::string> heads = model::channel_heads(ch);
+      Json bundles = Json::array();
+      for (const model::Bundle* b : newest_first) {
+        Json row{{"name", b->name},
+                 {"version", b->version ? b->version->to_string() : ""},
+                 {"head", heads.size() == 1 && heads[0] == b->name},
+                 {"deprecation", deprecation(b->deprecation)},
+                 {"image", ""}, {"properties", 0}, {"relatedImages", 0}, {"bundleObjects", 0}, {"where", ""}};
+        if (b->bundle_blob >= 0) {
+          const declcfg::Bundle& blob = cfg.bundles[b->bundle_blob];
+          row["image"] = blob.image;
+          row["properties"] = blob.properties.size();
+          row["relatedImages"] = blob.related_images.size();
+          row["bundleObjects"] = blob.object_count;
+          row["where"] = blob_where(blob.blob);
+        }
+        bundles.push_back(std::move(row));
+      }
+      channels.push_back({{"name", cname},
+                          {"isDefault", cname == pkg.default_channel},
+                          {"deprecation", deprecation(ch.deprecation)},
+                          {"where", ch.channel_blob >= 0 ? blob_where(cfg.channels[ch.channel_blob].blob) : ""},
+                          {"findings", count(name, cname)},
+                          {"bundles", std::move(bundles)}});
+    }
+    packages.push_back({{"name", name},
+                        {"defaultChannel", pkg.default_channel},
+                        {"deprecation", deprecation(pkg.deprecation)},
+                        {"where", pkg.package_blob >= 0 ? blob_where(cfg.packages[pkg.package_blob].blob) : ""},
+                        {"findings", count(name, "")},
+                        {"channels", std::move(channels)}});
+  }
+  return Json{{"summary", summary_json(report)}, {"packages", std::move(packages)}};
+}
+
+}  // namespace fbclens

@@ -1,0 +1,23 @@
+// The catalog as a browser shows it, as data: what the app's explorer and findings panels need,
+// computed where the catalog lives (the Web Worker) and posted to the UI thread as JSON, so the UI
+// never holds the model itself.
+#pragma once
+
+#include "validate/validate.h"
+
+namespace fbclens {
+
+/// The explorer view of `report`:
+///   {summary: <summary_json>,
+///    packages: [{name, defaultChannel, deprecation: TEXT|null, where, findings,
+///                channels: [{name, isDefault, deprecation, where, findings,
+///                            bundles: [{name, version, image, properties, relatedImages,
+///                                       bundleObjects, head, deprecation, where}]}]}]}
+/// Packages and channels are sorted by name; bundles newest first (SemVer precedence, entries
+/// without a known version last). `where` is "file:line" of the object's opening (spec §1.6),
+/// "" when the object has no blob (a package known only from its bundles). `findings` counts the
+/// findings whose object is inside the row. `head` is set on a channel's single head only (a
+/// channel with several heads has none; the findings say why).
+Json catalog_view_json(const ValidationReport& report);
+
+}  // namespace fbclens

@@ -1,0 +1,93 @@
+// The explorer view the worker posts to the UI (core/export/catalog_view_json): rows, marks and
+// source positions, checked on the sample catalog whose content is known.
+#include <catch2/catch.hpp>
+
+#include "export/catalog_view_json.h"
+#include "export/layout_json.h"
+#include "load/source_excerpt.h"
+#include "support.h"
+#include "validate/validate.h"
+
+namespace fbclens::test {
+namespace {
+
+const Json& named(const Json& rows, const std::string& name) {
+  for (const Json& r : rows) {
+    if (r["name"] == name) return r;
+  }
+  FAIL("no row " << name);
+  return rows;
+}
+
+TEST_CASE("catalog view: the sample catalog", "[view]") {
+  DirectoryFileSource source(source_dir() + "/samples/catalog");
+  const Json v = catalog_view_json(validate_catalog(source));
+  CHECK(v["summary"]["verdict"] == "VALID");
+  REQUIRE(v["packages"].size() == 2);
+  const Json& cw = named(v["packages"], "cert-watcher");
+  CHECK(cw["defaultChannel"] == "stable");
+  CHECK(cw["deprecation"].is_null());
+  CHECK(cw["where"] == "cert-watcher/catalog.yaml:2");
+  const Json& alpha = named(cw["channels"], "alpha");
+  CHECK(alpha["deprecation"] == "The alpha channel is no longer updated. Switch to stable.");
+  CHECK(alpha["isDefault"] == false);
+  const Json& stable = named(cw["channels"], "stable");
+  CHECK(stable["isDefault"] == true);
+  // Newest first; the head marked; the deprecated bundle carries its message.
+  std::vector<std::string> order;
+  for (const Json& b : stable["bundles"]) order.push_back(b["version"]);
+  CHECK(order == std::vector<std::string>{"2.0.0", "1.2.0", "1.1.0", "1.0.0"});
+  CHECK(stable["bundles"][0]["head"] == true);
+  CHECK(stable["bundles"][1]["head"] == false);
+  CHECK(stable["bundles"][3]["deprecation"].get<std::string>().rfind("cert-watcher 1.0.0 has a known", 0) == 0);
+  CHECK(stable["bundles"][0]["image"] == "quay.io/fbclens-example/cert-watcher-bundle:v2.0.0");
+  CHECK(stable["bundles"][3]["where"].get<std::string>().rfind("cert-watcher/catalog.yaml:", 0) == 0);
+}
+
+TEST_CASE("catalog view: findings are counted on their package and channel", "[view]") {
+  MemoryFileSource source;
+  source.add("c.yaml", "---\nschema: olm.package\nname: p\ndefaultChannel: stable\n---\nschema: olm.channel\npackage: p\n"
+                       "name: stable\nentries:\n  - name: p.v1\n    replaces: p.v0\n");
+  const ValidationReport report = validate_catalog(source);
+  REQUIRE(!report.findings.empty());
+  const Json v = catalog_view_json(report);
+  const Json& p = named(v["packages"], "p");
+  int in_channel = 0, in_package = 0;
+  for (const Finding& f : report.findings) {
+    in_package += f.object.package == "p";
+    in_channel += f.object.package == "p" && f.object.channel == "stable";
+  }
+  CHECK(in_channel > 0);
+  CHECK(p["findings"] == in_package);
+  CHECK(named(p["channels"], "stable")["findings"] == in_channel);
+}
+
+TEST_CASE("layout JSON round trip of the fields the UI reads", "[view]") {
+  DirectoryFileSource source(source_dir() + "/samples/catalog");
+  const ValidationReport report = validate_catalog(source);
+  const ChannelLayout l = layout_channel(report.model.packages.at("cert-watcher").channels.at("stable"));
+  const Json j = layout_json(l);
+  REQUIRE(j["nodes"].size() == l.nodes.size());
+  REQUIRE(j["edges"].size() == l.edges.size());
+  CHECK(j["ranges"][0]["range"] == ">=1.0.0 <2.0.0");
+  CHECK(j["bands"][0]["channel"] == "stable");
+  for (std::size_t i = 0; i < l.edges.size(); ++i) {
+    CHECK(j["edges"][i]["kind"] == edge_kind_name(l.edges[i].kind));
+    CHECK(j["edges"][i]["range"] == l.edges[i].range);
+  }
+}
+
+TEST_CASE("source excerpt: lines around a line, numbered", "[view]") {
+  const std::string text = "one\ntwo\r\nthree\nfour\nfive";
+  const auto e = source_excerpt(text, 2, 1);
+  REQUIRE(e.size() == 3);
+  CHECK(e[0] == std::pair<std::uint32_t, std::string>{1, "one"});
+  CHECK(e[1] == std::pair<std::uint32_t, std::string>{2, "two"});  // CR dropped
+  CHECK(e[2] == std::pair<std::uint32_t, std::string>{3, "three"});
+  CHECK(source_excerpt(text, 5, 2).size() == 3);  // nothing past the end
+  CHECK(source_excerpt(text, 0, 2).empty());
+  CHECK(source_excerpt(std::string(1000, 'x'), 1, 0)[0].second.size() == 240);
+}
+
+}  // namespace
+}  // namespace fbclens::test
