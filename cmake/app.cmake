@@ -17,20 +17,26 @@ add_custom_command(
   COMMENT "Embedding shaders" VERBATIM)
 
 file(GLOB FBCLENS_WEB_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/*.cpp)
-add_executable(fbclens_app ${FBCLENS_WEB_SOURCES} ${CMAKE_SOURCE_DIR}/wasm/api.cpp
-               ${FBCLENS_GENERATED}/shaders_embedded.h ${FBCLENS_GENERATED}/sample_catalog_embedded.h)
+add_executable(fbclens_app ${FBCLENS_WEB_SOURCES} ${FBCLENS_GENERATED}/shaders_embedded.h)
 target_include_directories(fbclens_app PRIVATE ${FBCLENS_GENERATED} ${CMAKE_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/web)
 target_link_libraries(fbclens_app PRIVATE fbclens_core fbclens_imgui)
 target_compile_options(fbclens_app PRIVATE -Os)
 target_link_options(fbclens_app PRIVATE
   -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB
   -sTOTAL_STACK=8MB -sMODULARIZE=1 -sEXPORT_NAME=createFbclensApp -sENVIRONMENT=web
-  -sEXPORTED_FUNCTIONS=_main,${FBCLENS_API_EXPORTS},_fbclens_app_status,_fbclens_app_show,_fbclens_app_graph_stats
-  -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString -sMINIFY_HTML=0)
+  -sEXPORTED_FUNCTIONS=_main,_malloc,_free,_fbclens_app_status,_fbclens_app_show,_fbclens_app_graph_stats,_fbclens_app_set_catalog,_fbclens_app_receive,_fbclens_app_select_finding,_fbclens_app_set_theme
+  -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8 -sMINIFY_HTML=0)
 set_target_properties(fbclens_app PROPERTIES OUTPUT_NAME fbclens-app RUNTIME_OUTPUT_DIRECTORY ${FBCLENS_DIST})
 
-# The page and its scripts, copied beside the module.
-set(FBCLENS_PAGE_FILES ${CMAKE_SOURCE_DIR}/index.html ${CMAKE_SOURCE_DIR}/web/page.js ${CMAKE_SOURCE_DIR}/wasm/fbclens-api.js)
+# The page and its scripts, copied beside the module; the worker runs the headless core module.
+set(FBCLENS_PAGE_FILES ${CMAKE_SOURCE_DIR}/index.html ${CMAKE_SOURCE_DIR}/web/page.js ${CMAKE_SOURCE_DIR}/wasm/fbclens-api.js
+    ${CMAKE_SOURCE_DIR}/wasm/fbclens-client.js ${CMAKE_SOURCE_DIR}/wasm/fbclens-worker.js)
+add_custom_command(TARGET fbclens_core_module POST_BUILD
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${FBCLENS_DIST}
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different $<TARGET_FILE_DIR:fbclens_core_module>/fbclens-core.js
+          $<TARGET_FILE_DIR:fbclens_core_module>/fbclens-core.wasm ${FBCLENS_DIST}/
+  COMMENT "Copying the worker's core module into dist/")
+add_dependencies(fbclens_app fbclens_core_module)
 add_custom_command(TARGET fbclens_app POST_BUILD
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${FBCLENS_PAGE_FILES} ${FBCLENS_DIST}/
   COMMENT "Copying the page into dist/")

@@ -3,12 +3,22 @@
 #include <emscripten/emscripten.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 
+#include "export/catalog_view_json.h"
+#include "export/layout_json.h"
 #include "export/report_json.h"
 #include "export/upgrade_json.h"
+#include "load/source_excerpt.h"
 #include "sample_catalog_embedded.h"
 #include "wasm/session.h"
+
+// Tells JavaScript how far a load has got: calls Module.onLoadProgress(files, bytes) when the page
+// (or worker) set it. Called once per file parsed, from inside the synchronous load.
+EM_JS(void, fbclens_report_load_progress, (double files, double bytes), {
+  if (Module['onLoadProgress']) Module['onLoadProgress'](files, bytes);
+});
 
 namespace fbclens::wasm {
 
@@ -16,7 +26,13 @@ const std::string& Session::load() {
   report_.reset();  // before building the next one (see reset_files)
   current_ = std::move(pending_);
   pending_ = std::make_unique<MemoryFileSource>();
-  report_ = std::make_unique<ValidationReport>(validate_catalog(*current_));
+  LoadOptions options;
+  std::uint64_t bytes = 0;
+  options.on_file_loaded = [&bytes](LoadResult& result, std::size_t) {
+    bytes += result.files.empty() ? 0 : result.files.back().bytes;
+    fbclens_report_load_progress(static_cast<double>(result.files.size()), static_cast<double>(bytes));
+  };
+  report_ = std::make_unique<ValidationReport>(validate_catalog(*current_, options));
   summary_json_ = ::fbclens::summary_json(*report_).dump();
   ++generation_;
   return summary_json_;
@@ -54,7 +70,7 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_load() { return fbclens::wasm::session(
 EMSCRIPTEN_KEEPALIVE const char* fbclens_load_sample() { return fbclens::wasm::session().load_sample().c_str(); }
 
 /// What OLM Classic and OLM v1 pick for the last loaded catalog. `request_json`:
-/// {package, installedBundle?, installedVersion?, subscriptionChannel?, startingCsv?, channels?: [..],
+/// {package, installedBundle?, installedVersion? (default: that bundle's version), subscriptionChannel?, startingCsv?, channels?: [..],
 ///  version?, policy?: "CatalogProvided"|"SelfCertified"}. Returns the CLI's upgrade-path JSON
 /// (see export/upgrade_json.h), or {"requestError": TEXT} for a malformed request or unknown package.
 /// The string is valid until the next call.
@@ -76,7 +92,13 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_upgrade_path(const char* request_json) 
   request.package = text("package");
   const auto graph = fbclens::update::package_graph(*report, request.package);
   if (!graph) return fail("package " + request.package + " is not in the catalog");
-  if (!text("installedBundle").empty()) request.installed = fbclens::update::Installed{text("installedBundle"), text("installedVersion")};
+  if (!text("installedBundle").empty()) {
+    // The installed version defaults to the bundle's own olm.package version in this catalog.
+    std::string version = text("installedVersion");
+    const fbclens::update::GraphBundle* bundle = graph->bundle(text("installedBundle"));
+    if (version.empty() && bundle) version = bundle->version;
+    request.installed = fbclens::update::Installed{text("installedBundle"), version};
+  }
   request.subscription_channel = text("subscriptionChannel");
   request.starting_csv = text("startingCsv");
   if (auto it = req.find("channels"); it != req.end() && it->is_array()) {
@@ -93,6 +115,58 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_upgrade_path(const char* request_json) 
 /// The allocator's high-water mark in bytes (sbrk top; dlmalloc does not give memory back), for
 /// benchmarks: unlike the wasm memory size it excludes growth slack.
 EMSCRIPTEN_KEEPALIVE double fbclens_heap_high_water() { return static_cast<double>(reinterpret_cast<std::uintptr_t>(sbrk(0))); }
+
+/// The explorer view of the last load (export/catalog_view_json.h), or {"requestError"} before the
+/// first. Valid until the next call.
+EMSCRIPTEN_KEEPALIVE const char* fbclens_catalog_view() {
+  static std::string out;
+  const fbclens::ValidationReport* report = fbclens::wasm::session().report();
+  out = report ? fbclens::catalog_view_json(*report).dump()
+               : fbclens::Json{{"requestError", "no catalog is loaded"}}.dump();
+  return out.c_str();
+}
+
+/// The layout (export/layout_json.h) of `channel` in `package`, or of the whole package with its
+/// channels as lanes when `channel` is "". {"requestError"} for an unknown package or channel.
+/// Valid until the next call.
+EMSCRIPTEN_KEEPALIVE const char* fbclens_layout(const char* package, const char* channel) {
+  static std::string out;
+  const fbclens::ValidationReport* report = fbclens::wasm::session().report();
+  const auto fail = [](const std::string& message) -> const char* {
+    out = fbclens::Json{{"requestError", message}}.dump();
+    return out.c_str();
+  };
+  if (!report) return fail("no catalog is loaded");
+  auto pkg = report->model.packages.find(package);
+  if (pkg == report->model.packages.end()) return fail(std::string("package ") + package + " is not in the catalog");
+  if (*channel == '\0') {
+    out = fbclens::layout_json(fbclens::layout_package(pkg->second)).dump();
+    return out.c_str();
+  }
+  auto ch = pkg->second.channels.find(channel);
+  if (ch == pkg->second.channels.end()) return fail(std::string("package ") + package + " has no channel " + channel);
+  out = fbclens::layout_json(fbclens::layout_channel(ch->second)).dump();
+  return out.c_str();
+}
+
+/// Lines `line` ± `context` of catalog file `file` (1-based lines) of the last load:
+/// {"file", "line", "lines": [[number, text], ...]}, or {"requestError"} when the file is not in it.
+/// Valid until the next call.
+EMSCRIPTEN_KEEPALIVE const char* fbclens_source_excerpt(const char* file, unsigned line, int context) {
+  static std::string out;
+  const fbclens::MemoryFileSource* source = fbclens::wasm::session().source();
+  std::string text, error;
+  if (!source || !source->read(file, text, error, std::size_t(1) << 30)) {
+    out = fbclens::Json{{"requestError", std::string("no file ") + file + " in the catalog"}}.dump();
+    return out.c_str();
+  }
+  fbclens::Json lines = fbclens::Json::array();
+  for (auto& [number, content] : fbclens::source_excerpt(text, line, std::clamp(context, 0, 50))) {
+    lines.push_back({number, std::move(content)});
+  }
+  out = fbclens::Json{{"file", file}, {"line", line}, {"lines", std::move(lines)}}.dump();
+  return out.c_str();
+}
 
 /// The Summary JSON of the last load, or "null".
 EMSCRIPTEN_KEEPALIVE const char* fbclens_summary_json() { return fbclens::wasm::session().summary_json().c_str(); }

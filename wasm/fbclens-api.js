@@ -1,7 +1,9 @@
 /*
- * fbclens JavaScript API — the one surface the page, the tests and (later) docs embeds use.
+ * fbclens JavaScript API over one instance of the core module (fbclens-core.js): what the Web
+ * Worker (fbclens-worker.js) and the Node tests use. The page reaches it through the worker with
+ * FbclensClient (fbclens-client.js), whose methods mirror these; window.fbclens is in web/page.js.
  *
- *   const api = FbclensApi.attach(Module);   // Module: the app or the headless core module
+ *   const api = FbclensApi.attach(Module);   // Module: the headless core module
  *   await api.ready;                          // resolves once the module can take files
  *   const summary = await api.loadFiles(files);
  *   api.summary();                            // the last Summary (or null)
@@ -37,17 +39,23 @@
     throw new TypeError('fbclens: file data must be a string, Uint8Array or ArrayBuffer');
   }
 
-  // FileList / File[] → [{path, data}] with the picked folder's own name removed.
-  async function fromFileList(list) {
-    const files = Array.from(list);
-    const paths = files.map((f) => f.fbclensPath || f.webkitRelativePath || f.name);
+  // A catalog's files as [{path, file}] without reading them: `files` is a FileList / File[] (the
+  // picked folder's own name is removed from every path) or [{path, data}] (`file` = the data).
+  function catalogEntries(files) {
+    if (Array.isArray(files) && (files.length === 0 || 'path' in files[0])) {
+      return files.map((f) => ({ path: String(f.path), file: f.data instanceof ArrayBuffer ? new Uint8Array(f.data) : f.data }));
+    }
+    const list = Array.from(files);
+    const paths = list.map((f) => f.fbclensPath || f.webkitRelativePath || f.name);
     const firsts = new Set(paths.map((p) => (p.includes('/') ? p.split('/')[0] : null)));
     const strip = firsts.size === 1 && !firsts.has(null);
+    return list.map((file, i) => ({ path: strip ? paths[i].slice(paths[i].indexOf('/') + 1) : paths[i], file }));
+  }
+
+  // FileList / File[] → [{path, data}], read.
+  async function fromFileList(list) {
     const out = [];
-    for (let i = 0; i < files.length; i++) {
-      const path = strip ? paths[i].slice(paths[i].indexOf('/') + 1) : paths[i];
-      out.push({ path, data: new Uint8Array(await files[i].arrayBuffer()) });
-    }
+    for (const { path, file } of catalogEntries(list)) out.push({ path, data: new Uint8Array(await file.arrayBuffer()) });
     return out;
   }
 
@@ -99,7 +107,7 @@
     return api;
   }
 
-  const exported = { attach, fromFileList };
+  const exported = { attach, catalogEntries, fromFileList };
   if (typeof module !== 'undefined' && module.exports) module.exports = exported;
   root.FbclensApi = exported;
 })(typeof globalThis !== 'undefined' ? globalThis : this);

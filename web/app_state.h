@@ -9,31 +9,46 @@
 namespace fbclens::web {
 
 struct AppState {
-  CatalogView view;                 ///< rebuilt when the session's generation changes
+  CatalogView view;                 ///< replaced by fbclens_app_set_catalog
   std::string selected_package;
   std::string selected_channel;
   std::string selected_bundle;
+  std::string selected_bundle_channel;  ///< the lane the selected node is in (whole-package view)
+  bool whole_package = false;       ///< the graph shows every channel of the package as lanes
   int selected_finding = -1;
   bool show_severity[3] = {true, true, true};  ///< findings filter: errors, warnings, info
   bool only_opm = false;                       ///< findings filter: only what opm reports
-  int excerpt_for = -1;                        ///< the finding `excerpt` was taken for
+  int finding_announced = -1;                  ///< the Summary index last told to the page
+  int excerpt_for = -1;                        ///< the finding `excerpt` was asked for
   std::vector<std::pair<std::uint32_t, std::string>> excerpt;  ///< source around the selected finding
   char search[128] = "";            ///< explorer filter (package/channel/bundle names)
   bool focus_search = false;        ///< '/' focuses the search box
 
-  ChannelLayout layout;             ///< layout of the selected channel
-  std::string upgrade_bundle;       ///< the bundle `upgrade_text` was computed for
+  // What was asked of the worker (keys of fbclens_request); answers to older keys are dropped.
+  std::string layout_requested, excerpt_requested, upgrade_requested;
+
+  ChannelLayout layout;             ///< layout of the graph in view
+  std::string layout_error;         ///< why there is no layout (the worker's answer)
+  std::string layout_package, layout_channel;  ///< what `layout` shows ("" channel = whole package)
   std::string upgrade_text;         ///< "if installed: Classic ... / OLM v1 ..." for the selected bundle
-  std::string layout_package, layout_channel;
   float zoom = 1.0f;
   bool show_classic_ignored = true;  ///< overlay the edges OLM Classic never takes
+  bool collapse_ranges = true;       ///< one edge per skipRange instead of one per entry it matches
   bool fit_pending = true;          ///< fit the graph to the canvas on the next frame
   int columns_per_row = 0;          ///< long channels wrap into rows of this many columns (0 = no wrap)
   float pan_x = 40.0f, pan_y = 40.0f;
+  bool scene_dirty = true;          ///< the graph's instances must be rebuilt (not per frame)
+
+  bool light_theme = false;
+  bool theme_applied = false;       ///< the theme ImGui's style currently has
 
   GraphRenderer renderer;
   float fps = 0.0f;
 };
+
+/// Selects finding `row` (index into view.findings) and the object it is about: its channel (or
+/// the whole package for a package-level finding) and its bundle.
+void select_finding(AppState& state, int row);
 
 /// Draws one frame of the whole UI into the current ImGui frame.
 void draw_app(AppState& state);

@@ -6,6 +6,7 @@
 //   - Graph panel: the selected channel, drawn with the shaders in shaders/
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 #include <cstdio>
 #include <cstring>
 
@@ -19,22 +20,36 @@ namespace {
 
 const ImVec4 kRed(0.93f, 0.36f, 0.33f, 1.0f);
 const ImVec4 kGreen(0.40f, 0.80f, 0.45f, 1.0f);
-const ImVec4 kAmber(0.91f, 0.59f, 0.06f, 1.0f);
-const ImVec4 kDim(0.65f, 0.68f, 0.74f, 1.0f);
+const ImVec4 kAmberOnDark(0.91f, 0.59f, 0.06f, 1.0f);
+const ImVec4 kAmberOnLight(0.62f, 0.36f, 0.0f, 1.0f);
+#define kAmber (ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x > 0.5f ? kAmberOnLight : kAmberOnDark)
+// Secondary text: the theme's own disabled-text colour, readable on dark and light.
+ImVec4 dim() { return ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled); }
 
-void select_channel(AppState& s, const std::string& package, const std::string& channel) {
+// Selects a package's channel (and a bundle in it, "" = none) for the graph; "" channel selects the
+// whole package with its channels as lanes.
+void select(AppState& s, const std::string& package, const std::string& channel, const std::string& bundle = "") {
   s.selected_package = package;
-  s.selected_channel = channel;
+  if (!channel.empty()) s.selected_channel = channel;
+  s.whole_package = channel.empty();
+  s.selected_bundle = bundle;
+  s.selected_bundle_channel = channel;
+  s.scene_dirty = true;
 }
 
 // [SECTION] Summary bar
-void draw_summary_bar(const AppState& s) {
+void draw_summary_bar(AppState& s) {
   const CatalogView& v = s.view;
   const ImVec4 color = v.verdict == "VALID" ? kGreen : kRed;
   ImGui::TextColored(color, "%s", v.verdict.empty() ? "no catalog" : v.verdict.c_str());
   ImGui::SameLine();
-  ImGui::TextColored(kDim, "| %zu files  %zu objects  %zu packages  %zu channels  %zu bundles  %zu findings  %.1f KB",
+  ImGui::TextColored(dim(), "| %zu files  %zu objects  %zu packages  %zu channels  %zu bundles  %zu findings  %.1f KB",
                      v.files, v.blobs, v.packages, v.channels, v.bundles, v.findings.size(), v.bytes / 1024.0);
+  ImGui::SameLine(ImGui::GetWindowWidth() - 110);
+  if (ImGui::SmallButton(s.light_theme ? "Dark theme" : "Light theme")) {
+    s.light_theme = !s.light_theme;
+    s.scene_dirty = true;
+  }
 }
 
 // [SECTION] Explorer panel
@@ -66,21 +81,18 @@ void draw_explorer_panel(AppState& s) {
         ImGui::PushID(c.name.c_str());
         std::snprintf(label, sizeof label, "%s%s%s  (%zu)", c.name.c_str(), c.is_default ? "  [default]" : "",
                       c.deprecated ? "  [deprecated]" : "", c.bundles.size());
-        const bool selected = s.selected_package == p.name && s.selected_channel == c.name;
+        const bool selected = s.selected_package == p.name && s.selected_channel == c.name && !s.whole_package;
         ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_SpanAvailWidth | ImGuiTreeNodeFlags_OpenOnArrow;
         if (selected) flags |= ImGuiTreeNodeFlags_Selected;
         const bool ch_open = ImGui::TreeNodeEx(label, flags);
-        if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) select_channel(s, p.name, c.name);
+        if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) select(s, p.name, c.name);
         if (ImGui::IsItemHovered() && c.deprecated) ImGui::SetTooltip("Deprecated: %s", c.deprecation.c_str());
         if (ch_open) {
           for (const BundleRow& b : c.bundles) {
             if (!b.visible) continue;
             std::snprintf(label, sizeof label, "%s%s%s", b.name.c_str(), b.head ? "  [head]" : "",
                           b.deprecated ? "  [deprecated]" : "");
-            if (ImGui::Selectable(label, s.selected_bundle == b.name && selected)) {
-              select_channel(s, p.name, c.name);
-              s.selected_bundle = b.name;
-            }
+            if (ImGui::Selectable(label, s.selected_bundle == b.name && selected)) select(s, p.name, c.name, b.name);
             if (ImGui::IsItemHovered()) {
               ImGui::SetTooltip("%s\nversion %s\n%s%s%s", b.name.c_str(), b.version.empty() ? "?" : b.version.c_str(),
                                 b.where.c_str(), b.deprecated ? "\nDeprecated: " : "", b.deprecation.c_str());
@@ -108,10 +120,10 @@ void draw_finding_excerpt(const AppState& s) {
       ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + ImGui::GetContentRegionAvail().x, p.y + ImGui::GetTextLineHeight()),
                                                 IM_COL32(120, 60, 40, 160));
     }
-    ImGui::TextColored(here ? ImVec4(1, 1, 1, 1) : kDim, "%5u  %s", number, text.c_str());
+    ImGui::TextColored(here ? ImVec4(1, 1, 1, 1) : dim(), "%5u  %s", number, text.c_str());
     if (here && f.column > 0) ImGui::TextColored(kAmber, "       %*s^", static_cast<int>(std::min<std::uint32_t>(f.column - 1, 200)), "");
   }
-  if (s.excerpt.empty()) ImGui::TextColored(kDim, "(no source position for this finding)");
+  if (s.excerpt.empty()) ImGui::TextColored(dim(), "(no source position for this finding)");
 }
 
 void draw_findings_panel(AppState& s) {
@@ -151,19 +163,14 @@ void draw_findings_panel(AppState& s) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::PushID(i);
-      if (ImGui::Selectable(f.code.c_str(), s.selected_finding == i, ImGuiSelectableFlags_SpanAllColumns)) {
-        s.selected_finding = i;
-        if (!f.channel.empty()) select_channel(s, f.package, f.channel);
-        else s.selected_package = f.package;
-        s.selected_bundle = f.bundle;
-      }
+      if (ImGui::Selectable(f.code.c_str(), s.selected_finding == i, ImGuiSelectableFlags_SpanAllColumns)) select_finding(s, i);
       ImGui::PopID();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(f.where.c_str());
       ImGui::TableNextColumn();
       ImGui::TextWrapped("%s", f.message.c_str());
       ImGui::TableNextColumn();
-      ImGui::PushStyleColor(ImGuiCol_Text, f.reported_by_opm ? kAmber : kDim);
+      ImGui::PushStyleColor(ImGuiCol_Text, f.reported_by_opm ? kAmber : dim());
       ImGui::TextWrapped("%s%s", f.reported_by_opm ? "" : "(not reported by opm) ", f.opm_message.c_str());
       ImGui::PopStyleColor();
     }
@@ -179,181 +186,353 @@ void draw_findings_panel(AppState& s) {
 }
 
 // [SECTION] Graph panel
-void draw_graph_panel(AppState& s) {
-  if (s.selected_channel.empty()) {
-    ImGui::TextColored(kDim, "Select a channel in the explorer to draw its upgrade graph.");
-    return;
+// Layout pixels at zoom 1: one column per 150 px, one lane per 70 px, nodes of radius 14.
+constexpr float kColumn = 150.0f, kLane = 70.0f, kRadius = 14.0f;
+
+// Colours of the graph per theme (RGBA 0..1).
+struct Palette {
+  float replaces[4], skips[4], skip_range[4], ignored[4];
+  float node_fill[4], node_ring[4], deprecated_fill[4], head_ring[4], selected_ring[4];
+  ImU32 label, band_label, band_line;
+};
+
+const Palette& palette(bool light) {
+  static const Palette dark{{0.75f, 0.80f, 0.90f, 0.95f}, {0.93f, 0.42f, 0.38f, 0.95f}, {0.55f, 0.75f, 0.95f, 0.95f},
+                            {0.95f, 0.25f, 0.25f, 0.95f}, {0.20f, 0.24f, 0.32f, 1.0f},  {0.55f, 0.62f, 0.75f, 1.0f},
+                            {0.91f, 0.59f, 0.06f, 1.0f},  {0.40f, 0.85f, 0.45f, 1.0f},  {1.0f, 1.0f, 1.0f, 1.0f},
+                            IM_COL32(220, 225, 235, 255), IM_COL32(150, 160, 180, 255), IM_COL32(60, 66, 80, 255)};
+  static const Palette light_{{0.25f, 0.30f, 0.40f, 0.95f}, {0.80f, 0.20f, 0.16f, 0.95f}, {0.16f, 0.42f, 0.75f, 0.95f},
+                              {0.90f, 0.10f, 0.10f, 0.95f}, {0.88f, 0.90f, 0.94f, 1.0f},  {0.35f, 0.40f, 0.50f, 1.0f},
+                              {0.96f, 0.66f, 0.16f, 1.0f},  {0.10f, 0.60f, 0.20f, 1.0f},  {0.05f, 0.05f, 0.05f, 1.0f},
+                              IM_COL32(30, 34, 42, 255),    IM_COL32(90, 96, 110, 255),   IM_COL32(200, 204, 212, 255)};
+  return light ? light_ : dark;
+}
+
+// Where node `n` sits in layout pixels, with long graphs wrapped into rows of `per_row` columns.
+ImVec2 world_position(const LayoutNode& n, int per_row, int lanes) {
+  const int column = per_row ? n.layer % per_row : n.layer;
+  const int band = per_row ? n.layer / per_row : 0;
+  const float row = n.y + band * static_cast<float>(lanes + 1);
+  return ImVec2(column * kColumn + kRadius, row * kLane + kRadius);
+}
+
+// The node the selection points at (-1 = none). In the whole-package view a bundle appears once
+// per channel, so the lane's channel decides.
+int selected_node(const AppState& s) {
+  for (int i = 0; i < static_cast<int>(s.layout.nodes.size()); ++i) {
+    const LayoutNode& n = s.layout.nodes[i];
+    if (n.name == s.selected_bundle && (!s.whole_package || n.channel == s.selected_bundle_channel)) return i;
   }
-  ImGui::Text("%s / %s", s.selected_package.c_str(), s.selected_channel.c_str());  // ASCII: the built-in font has no "›"
-  ImGui::SameLine();
-  ImGui::TextColored(kDim, "   replaces: solid   skips: red   skipRange: dashed   head: ring   drag: pan, wheel: zoom, F: fit");
-  if (!s.upgrade_text.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.55f, 0.80f, 0.95f, 1.0f));
-    ImGui::TextWrapped("%s", s.upgrade_text.c_str());
-    ImGui::PopStyleColor();
-  }
-  else ImGui::TextColored(kDim, "Click a bundle to see where OLM Classic and OLM v1 would take it.");
+  return -1;
+}
+
+void select_node(AppState& s, int index) {
+  const LayoutNode& n = s.layout.nodes[index];
+  s.selected_bundle = n.name;
+  s.selected_bundle_channel = n.channel;
+  if (!s.whole_package) s.selected_channel = n.channel.empty() ? s.selected_channel : n.channel;
+  s.scene_dirty = true;
+}
+
+// Everything the graph draws that changes only with the layout, the selection and the options:
+// the instances (uploaded to the GPU once) plus what ImGui draws over them (labels).
+struct GraphScene {
+  std::vector<ImVec2> positions;      ///< per node, layout pixels
+  std::vector<float> label_widths;    ///< per node, pixels
+  struct RangeLabel {
+    ImVec2 at;
+    std::string text;
+  };
+  std::vector<RangeLabel> range_labels;  ///< "N in range" on collapsed skipRange edges
+};
+
+// How an edge runs: straight, or bowed through a control point on its left (upwards for edges
+// running right). Edges along one row that jump columns bow so they do not run through nodes;
+// skipRange edges always bow, higher, so they never hide a replaces edge between the same nodes.
+struct Bow {
+  bool curved;
+  ImVec2 control;
+};
+
+Bow bow_of(const ChannelLayout& layout, int from, int to, ImVec2 a, ImVec2 b, EdgeKind kind) {
+  const bool jumps = a.y == b.y && std::abs(layout.nodes[to].layer - layout.nodes[from].layer) > 1;
+  const ImVec2 mid((a.x + b.x) / 2, (a.y + b.y) / 2);
+  if (!jumps && kind != EdgeKind::SkipRange) return {false, mid};
+  const float dx = b.x - a.x, dy = b.y - a.y, len = std::max(1.0f, std::sqrt(dx * dx + dy * dy));
+  const float lift = kLane * (kind == EdgeKind::SkipRange ? 0.65f : 0.45f);
+  return {true, ImVec2(mid.x + dy / len * lift, mid.y - dx / len * lift)};
+}
+
+void build_scene(AppState& s, GraphScene& scene) {
   const ChannelLayout& layout = s.layout;
-  if (layout.nodes.empty()) {
-    ImGui::TextColored(kAmber, "This channel has no entries (see the findings below).");
-    return;
-  }
-  if (ImGui::SmallButton("Fit")) s.fit_pending = true;
-  ImGui::SameLine();
-  ImGui::Checkbox("red dashes: edges OLM Classic ignores", &s.show_classic_ignored);
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const ImVec2 size = ImGui::GetContentRegionAvail();
-  if (s.fit_pending && size.x > 50 && size.y > 50) {
-    // Whole graph in view. Long channels wrap into rows ("bands") of columns: choose the zoom from
-    // the area the graph needs at the base spacing (150 x 70 px), then as many columns as fit.
-    // One row when it stays readable (zoom >= 0.55); otherwise wrap into bands, choosing the zoom
-    // from the area the graph needs at the base spacing (150 x 70 px).
-    const float width = size.x - 60.0f, height = size.y - 40.0f;
-    const float one_row = std::min(width / (std::max(1, layout.layers - 1) * 150.0f + 28.0f),
-                                   height / (std::max(1, layout.lanes) * 70.0f));
-    if (one_row >= 0.55f) {
-      s.zoom = std::min(one_row, 1.5f);
-      s.columns_per_row = 0;
-    } else {
-      const float area = std::max(1, layout.layers) * 150.0f * std::max(1, layout.lanes + 1) * 70.0f;
-      s.zoom = std::clamp(0.9f * std::sqrt(width * height / area), 0.2f, 1.5f);
-      s.columns_per_row = std::max(1, static_cast<int>(width / (150.0f * s.zoom)));
-      if (s.columns_per_row >= layout.layers) s.columns_per_row = 0;
-    }
-    s.pan_x = 30.0f;
-    s.pan_y = 20.0f;
-    s.fit_pending = false;
-  }
-  ImGui::InvisibleButton("canvas", ImVec2(std::max(size.x, 1.0f), std::max(size.y, 1.0f)));
-  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
-    s.pan_x += ImGui::GetIO().MouseDelta.x;
-    s.pan_y += ImGui::GetIO().MouseDelta.y;
-  }
-  if (ImGui::IsItemHovered() && ImGui::IsKeyPressed(ImGuiKey_F)) s.fit_pending = true;
-  if (ImGui::IsItemHovered() && ImGui::GetIO().MouseWheel != 0.0f) {
-    s.zoom = std::clamp(s.zoom * std::pow(1.15f, ImGui::GetIO().MouseWheel), 0.2f, 4.0f);
-  }
-  const float spacing_x = 150.0f * s.zoom, spacing_y = 70.0f * s.zoom, radius = 14.0f * s.zoom;
+  const Palette& pal = palette(s.light_theme);
   const int per_row = s.columns_per_row;
-  const auto pos = [&](const LayoutNode& n) {
-    const int column = per_row ? n.layer % per_row : n.layer;
-    const int band = per_row ? n.layer / per_row : 0;
-    const float row = n.y + band * static_cast<float>(layout.lanes + 1);
-    return ImVec2(origin.x + s.pan_x + column * spacing_x + radius, origin.y + s.pan_y + row * spacing_y + radius);
-  };
-  // Where an edge runs: from the older node `a` to the newer `b`; edges along one row that jump
-  // columns bow upwards through the control point `c` so they do not run through nodes.
-  struct Curve {
-    ImVec2 a, b, c;
-    bool bow;
-  };
-  const auto edge_curve = [&](const LayoutEdge& e) {
-    const ImVec2 a = pos(layout.nodes[e.from]), b = pos(layout.nodes[e.to]);
-    const bool bow = a.y == b.y && std::abs(layout.nodes[e.to].layer - layout.nodes[e.from].layer) > 1;
-    const float lift = spacing_y * 0.45f * (e.kind == EdgeKind::SkipRange ? 1.4f : 1.0f);
-    return Curve{a, b, bow ? ImVec2((a.x + b.x) / 2, a.y - lift) : a, bow};
-  };
-  std::vector<EdgeInstance> edges;
-  for (const LayoutEdge& e : layout.edges) {
-    const Curve curve = edge_curve(e);
-    const ImVec2 a = curve.a, b = curve.b;
-    float color[4] = {0.75f, 0.80f, 0.90f, 0.95f};
-    float dash = 0.0f, width = 2.0f;
-    if (e.kind == EdgeKind::Skips) { color[0] = 0.93f; color[1] = 0.42f; color[2] = 0.38f; }
-    if (e.kind == EdgeKind::SkipRange) { color[0] = 0.55f; color[1] = 0.75f; color[2] = 0.95f; dash = 10.0f; width = 1.5f; }
-    const bool touches_selection = !s.selected_bundle.empty() &&
-        (layout.nodes[e.from].name == s.selected_bundle || layout.nodes[e.to].name == s.selected_bundle);
+  scene = {};
+  for (const LayoutNode& n : layout.nodes) {
+    scene.positions.push_back(world_position(n, per_row, layout.lanes));
+    scene.label_widths.push_back(ImGui::CalcTextSize(n.label.c_str()).x);
+  }
+  const int selected = selected_node(s);
+  std::vector<EdgeInstance> straight, curved;
+  const auto add_edge = [&](int from, int to, EdgeKind kind, bool classic_ignored, bool touches_selection) {
+    const ImVec2 a = scene.positions[from], b = scene.positions[to];
+    const Bow bow = bow_of(layout, from, to, a, b, kind);
+    const float* base = kind == EdgeKind::Skips ? pal.skips : kind == EdgeKind::SkipRange ? pal.skip_range : pal.replaces;
+    EdgeInstance e{a.x, a.y, bow.control.x, bow.control.y, b.x, b.y, kind == EdgeKind::SkipRange ? 1.5f : 2.0f,
+                   {base[0], base[1], base[2], base[3]}, kind == EdgeKind::SkipRange ? 10.0f : 0.0f,
+                   static_cast<float>(kind == EdgeKind::Skips ? Marker::Cross : kind == EdgeKind::SkipRange ? Marker::Circle : Marker::Arrow),
+                   kRadius};
     if (touches_selection) {
-      width += 1.5f;
-      color[0] = std::min(1.0f, color[0] + 0.2f);
-      color[1] = std::min(1.0f, color[1] + 0.2f);
-      color[2] = std::min(1.0f, color[2] + 0.2f);
-    } else if (!s.selected_bundle.empty()) {
-      color[3] = 0.45f;  // the rest recedes
+      e.width += 1.5f;
+      for (int k = 0; k < 3; ++k) e.color[k] = s.light_theme ? e.color[k] * 0.6f : std::min(1.0f, e.color[k] + 0.2f);
+    } else if (selected >= 0) {
+      e.color[3] = 0.4f;  // the rest recedes
     }
-    const float overlay[4] = {0.95f, 0.25f, 0.25f, 0.95f};
-    const bool ignored = s.show_classic_ignored && e.classic_ignored;
-    if (!curve.bow) {
-      edges.push_back({a.x, a.y, b.x, b.y, width, {color[0], color[1], color[2], color[3]}, dash});
-      if (ignored) edges.push_back({a.x, a.y, b.x, b.y, 1.5f, {overlay[0], overlay[1], overlay[2], overlay[3]}, 7.0f});
-    } else {
-      // A polyline approximation of the quadratic curve.
-      const ImVec2 c = curve.c;
-      ImVec2 prev = a;
-      for (int k = 1; k <= 12; ++k) {
-        const float t = k / 12.0f, u = 1 - t;
-        const ImVec2 p(u * u * a.x + 2 * u * t * c.x + t * t * b.x, u * u * a.y + 2 * u * t * c.y + t * t * b.y);
-        edges.push_back({prev.x, prev.y, p.x, p.y, width, {color[0], color[1], color[2], color[3]}, dash});
-        if (ignored) edges.push_back({prev.x, prev.y, p.x, p.y, 1.5f, {overlay[0], overlay[1], overlay[2], overlay[3]}, 7.0f});
-        prev = p;
+    auto& out = bow.curved ? curved : straight;
+    out.push_back(e);
+    if (s.show_classic_ignored && classic_ignored) {
+      EdgeInstance overlay = e;
+      overlay.width = 1.5f;
+      std::copy(pal.ignored, pal.ignored + 4, overlay.color);
+      overlay.dash = 7.0f;
+      overlay.marker = static_cast<float>(Marker::None);
+      out.push_back(overlay);
+    }
+  };
+  for (const LayoutEdge& e : layout.edges) {
+    if (e.kind == EdgeKind::SkipRange && s.collapse_ranges && e.range >= 0) continue;
+    add_edge(e.from, e.to, e.kind, e.classic_ignored, selected >= 0 && (e.from == selected || e.to == selected));
+  }
+  if (s.collapse_ranges) {
+    // One edge per skipRange, from the newest entry it matches.
+    for (std::size_t r = 0; r < layout.ranges.size(); ++r) {
+      const SkipRangeGroup& g = layout.ranges[r];
+      if (g.from.empty()) continue;
+      bool ignored = false, touches = selected == g.to;
+      for (const LayoutEdge& e : layout.edges) {
+        if (e.range == static_cast<int>(r)) ignored = ignored || e.classic_ignored;
+      }
+      for (int f : g.from) touches = touches || f == selected;
+      add_edge(g.from.back(), g.to, EdgeKind::SkipRange, ignored, touches);
+      if (g.from.size() > 1) {  // named at the top of its arc
+        const ImVec2 a = scene.positions[g.from.back()], b = scene.positions[g.to];
+        const Bow bow = bow_of(layout, g.from.back(), g.to, a, b, EdgeKind::SkipRange);
+        scene.range_labels.push_back({ImVec2(0.25f * a.x + 0.5f * bow.control.x + 0.25f * b.x,
+                                             0.25f * a.y + 0.5f * bow.control.y + 0.25f * b.y),
+                                      std::to_string(g.from.size()) + " in " + g.range});
       }
     }
   }
   std::vector<NodeInstance> nodes;
-  for (const LayoutNode& n : layout.nodes) {
-    const ImVec2 p = pos(n);
-    const bool selected = n.name == s.selected_bundle;
-    NodeInstance inst{p.x, p.y, radius, {0.20f, 0.24f, 0.32f, 1.0f}, {0.55f, 0.62f, 0.75f, 1.0f}};
-    if (n.deprecated) { inst.fill[0] = 0.91f; inst.fill[1] = 0.59f; inst.fill[2] = 0.06f; }
-    if (n.head) { inst.ring[0] = 0.40f; inst.ring[1] = 0.85f; inst.ring[2] = 0.45f; }
-    if (selected) { inst.ring[0] = 1.0f; inst.ring[1] = 1.0f; inst.ring[2] = 1.0f; }
+  for (int i = 0; i < static_cast<int>(layout.nodes.size()); ++i) {
+    const LayoutNode& n = layout.nodes[i];
+    const float* fill = n.deprecated ? pal.deprecated_fill : pal.node_fill;
+    const float* ring = i == selected ? pal.selected_ring : n.head ? pal.head_ring : pal.node_ring;
+    NodeInstance inst{scene.positions[i].x, scene.positions[i].y, kRadius,
+                      {fill[0], fill[1], fill[2], fill[3]}, {ring[0], ring[1], ring[2], ring[3]}, n.deprecated ? 1.0f : 0.0f};
     nodes.push_back(inst);
   }
-  s.renderer.submit(dl, std::move(edges), std::move(nodes));
-  // Arrowheads and labels through ImGui (text needs its font atlas).
-  for (const LayoutEdge& e : layout.edges) {
-    const Curve curve = edge_curve(e);
-    const ImVec2 b = curve.b, from = curve.c;  // the arrowhead follows the curve's last tangent
-    float dx = b.x - from.x, dy = b.y - from.y;
-    const float len = std::sqrt(dx * dx + dy * dy);
-    if (len < 1) continue;
-    dx /= len;
-    dy /= len;
-    const ImVec2 tip(b.x - dx * radius, b.y - dy * radius);
-    const float w = 5.0f * s.zoom;
-    const ImU32 col = e.kind == EdgeKind::Skips ? IM_COL32(237, 107, 97, 255) : e.kind == EdgeKind::SkipRange ? IM_COL32(140, 191, 242, 255) : IM_COL32(191, 204, 230, 255);
-    if (e.kind == EdgeKind::Skips) {  // x-ended
-      dl->AddLine(ImVec2(tip.x - w, tip.y - w), ImVec2(tip.x + w, tip.y + w), col, 2.0f);
-      dl->AddLine(ImVec2(tip.x - w, tip.y + w), ImVec2(tip.x + w, tip.y - w), col, 2.0f);
-    } else if (e.kind == EdgeKind::SkipRange) {  // o-ended
-      dl->AddCircle(tip, w * 0.8f, col, 12, 2.0f);
+  s.renderer.set_scene(straight, curved, nodes);
+}
+
+// Keyboard navigation along the edges: Right/Left follow an out-/in-edge (replaces first, then
+// skips, then skipRange; the nearest column first), Up/Down move between lanes of a column, Home
+// goes to the channel head. With nothing selected, any of them selects the head.
+void navigate(AppState& s, ImGuiKey key) {
+  const ChannelLayout& layout = s.layout;
+  const int current = selected_node(s);
+  int best = -1;
+  if (current < 0 || key == ImGuiKey_Home) {
+    for (int i = 0; i < static_cast<int>(layout.nodes.size()); ++i) {
+      const bool same_band = current < 0 || layout.nodes[i].channel == layout.nodes[current].channel;
+      if (layout.nodes[i].head && same_band) { best = i; break; }
+    }
+    if (best < 0 && !layout.nodes.empty()) best = static_cast<int>(layout.nodes.size()) - 1;
+  } else if (key == ImGuiKey_RightArrow || key == ImGuiKey_LeftArrow) {
+    const bool forward = key == ImGuiKey_RightArrow;
+    std::tuple<int, int, int> best_key{};
+    for (const LayoutEdge& e : layout.edges) {
+      if ((forward ? e.from : e.to) != current) continue;
+      const int other = forward ? e.to : e.from;
+      const int distance = std::abs(layout.nodes[other].layer - layout.nodes[current].layer);
+      const std::tuple<int, int, int> k{static_cast<int>(e.kind), distance, layout.nodes[other].lane};
+      if (best < 0 || k < best_key) best = other, best_key = k;
+    }
+  } else {
+    const int step = key == ImGuiKey_DownArrow ? 1 : -1;
+    for (int i = 0; i < static_cast<int>(layout.nodes.size()); ++i) {
+      const LayoutNode &n = layout.nodes[i], &c = layout.nodes[current];
+      if (n.layer != c.layer || (n.lane - c.lane) * step <= 0) continue;
+      if (best < 0 || std::abs(n.lane - c.lane) < std::abs(layout.nodes[best].lane - c.lane)) best = i;
+    }
+  }
+  if (best >= 0) select_node(s, best);
+}
+
+// "stable [default]", "alpha [deprecated]": a lane's heading in the whole-package view.
+std::string band_title(const AppState& s, const std::string& channel) {
+  for (const PackageRow& p : s.view.package_rows) {
+    if (p.name != s.layout_package) continue;
+    for (const ChannelRow& c : p.channels) {
+      if (c.name == channel) return c.name + (c.is_default ? "  [default]" : "") + (c.deprecated ? "  [deprecated]" : "");
+    }
+  }
+  return channel;
+}
+
+void draw_graph_panel(AppState& s) {
+  static GraphScene scene;
+  const Palette& pal = palette(s.light_theme);
+  if (s.selected_package.empty()) {
+    ImGui::TextColored(dim(), "Select a channel in the explorer to draw its upgrade graph.");
+    return;
+  }
+  // ASCII separators: the built-in font has no "›".
+  if (s.layout_channel.empty()) ImGui::Text("%s (all channels)", s.layout_package.c_str());
+  else ImGui::Text("%s / %s", s.layout_package.c_str(), s.layout_channel.c_str());
+  ImGui::SameLine();
+  ImGui::TextColored(dim(), "   replaces: arrow   skips: x   skipRange: o, dashed   head: green ring   deprecated: !");
+  if (!s.upgrade_text.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, s.light_theme ? ImVec4(0.05f, 0.35f, 0.60f, 1.0f) : ImVec4(0.55f, 0.80f, 0.95f, 1.0f));
+    ImGui::TextWrapped("%s", s.upgrade_text.c_str());
+    ImGui::PopStyleColor();
+  } else {
+    ImGui::TextColored(dim(), "Click a bundle to see where OLM Classic and OLM v1 would take it. Arrow keys follow edges.");
+  }
+  const ChannelLayout& layout = s.layout;
+  bool changed = false;
+  if (ImGui::SmallButton("Fit")) s.fit_pending = true;
+  ImGui::SameLine();
+  changed |= ImGui::Checkbox("whole package", &s.whole_package);
+  ImGui::SameLine();
+  changed |= ImGui::Checkbox("collapse skipRange", &s.collapse_ranges);
+  ImGui::SameLine();
+  changed |= ImGui::Checkbox("red dashes: edges OLM Classic ignores", &s.show_classic_ignored);
+  if (changed) s.scene_dirty = true;
+  if (layout.nodes.empty()) {
+    if (!s.layout_error.empty()) ImGui::TextColored(kAmber, "%s", s.layout_error.c_str());
+    else if (s.layout_package.empty()) ImGui::TextColored(dim(), "Laying out...");
+    else ImGui::TextColored(kAmber, "This channel has no entries (see the findings below).");
+    s.renderer.set_scene({}, {}, {});
+    return;
+  }
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 size = ImGui::GetContentRegionAvail();
+  if (s.fit_pending && size.x > 50 && size.y > 50) {
+    // Whole graph in view: one row when it stays readable (zoom >= 0.55); otherwise wrap long
+    // channels into rows of columns, choosing the zoom from the area the graph needs.
+    const float width = size.x - 60.0f, height = size.y - 40.0f;
+    const float one_row = std::min(width / (std::max(1, layout.layers - 1) * kColumn + 2 * kRadius),
+                                   height / (std::max(1, layout.lanes) * kLane));
+    const int before = s.columns_per_row;
+    if (one_row >= 0.55f || s.whole_package) {
+      s.zoom = std::clamp(one_row, 0.05f, 1.5f);
+      s.columns_per_row = 0;
     } else {
-      dl->AddTriangleFilled(tip, ImVec2(tip.x - dx * 2 * w - dy * w, tip.y - dy * 2 * w + dx * w),
-                            ImVec2(tip.x - dx * 2 * w + dy * w, tip.y - dy * 2 * w - dx * w), col);
+      const float area = std::max(1, layout.layers) * kColumn * std::max(1, layout.lanes + 1) * kLane;
+      s.zoom = std::clamp(0.9f * std::sqrt(width * height / area), 0.05f, 1.5f);
+      s.columns_per_row = std::max(1, static_cast<int>(width / (kColumn * s.zoom)));
+      if (s.columns_per_row >= layout.layers) s.columns_per_row = 0;
+    }
+    s.scene_dirty = s.scene_dirty || before != s.columns_per_row;
+    s.pan_x = 30.0f;
+    s.pan_y = 20.0f + 0.5f * kLane * s.zoom;  // room for the arcs over the top row
+    s.fit_pending = false;
+  }
+  if (s.scene_dirty) {
+    build_scene(s, scene);
+    s.scene_dirty = false;
+  }
+  ImGui::InvisibleButton("canvas", ImVec2(std::max(size.x, 1.0f), std::max(size.y, 1.0f)));
+  const ImGuiID canvas_id = ImGui::GetItemID();
+  const bool hovered = ImGui::IsItemHovered();
+  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
+    s.pan_x += ImGui::GetIO().MouseDelta.x;
+    s.pan_y += ImGui::GetIO().MouseDelta.y;
+  }
+  if (hovered && ImGui::IsKeyPressed(ImGuiKey_F)) s.fit_pending = true;
+  if (hovered && ImGui::GetIO().MouseWheel != 0.0f) {
+    // Zoom about the mouse: the layout point under it stays under it.
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    const float old_zoom = s.zoom;
+    s.zoom = std::clamp(s.zoom * std::pow(1.15f, ImGui::GetIO().MouseWheel), 0.05f, 4.0f);
+    const float k = s.zoom / old_zoom;
+    s.pan_x = m.x - origin.x - (m.x - origin.x - s.pan_x) * k;
+    s.pan_y = m.y - origin.y - (m.y - origin.y - s.pan_y) * k;
+  }
+  if (hovered || ImGui::IsItemFocused() || ImGui::IsItemActive()) {
+    for (ImGuiKey key : {ImGuiKey_LeftArrow, ImGuiKey_RightArrow, ImGuiKey_UpArrow, ImGuiKey_DownArrow, ImGuiKey_Home}) {
+      ImGui::SetKeyOwner(key, canvas_id);  // not ImGui's own keyboard navigation
+      if (ImGui::IsKeyPressed(key, canvas_id, ImGuiInputFlags_Repeat)) navigate(s, key);
     }
   }
-  for (const LayoutNode& n : layout.nodes) {
-    const ImVec2 p = pos(n);
-    const ImVec2 ts = ImGui::CalcTextSize(n.label.c_str());
-    if (ts.x < spacing_x * 0.95f) {  // labels only where they do not run into the next column
-      dl->AddText(ImVec2(p.x - ts.x / 2, p.y + radius + 4), IM_COL32(220, 225, 235, 255), n.label.c_str());
-    }
-    if (n.deprecated) dl->AddText(ImVec2(p.x - 3, p.y - 6), IM_COL32(20, 20, 20, 255), "!");
-    const float dx = ImGui::GetIO().MousePos.x - p.x, dy = ImGui::GetIO().MousePos.y - p.y;
-    if (dx * dx + dy * dy < radius * radius) {
-      ImGui::SetTooltip("%s%s%s", n.name.c_str(), n.head ? "\nchannel head" : "", n.deprecated ? "\ndeprecated" : "");
-      if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) s.selected_bundle = n.name;
+  if (s.scene_dirty) {  // navigation changed the selection
+    build_scene(s, scene);
+    s.scene_dirty = false;
+  }
+  const ImVec2 offset(origin.x + s.pan_x, origin.y + s.pan_y);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  s.renderer.submit(dl, offset.x, offset.y, s.zoom);
+
+  // Over the instances, through ImGui (text needs its font atlas): labels of the nodes in view.
+  const ImVec2 clip_min = origin, clip_max(origin.x + size.x, origin.y + size.y);
+  const auto on_screen = [&](ImVec2 p, float margin) {
+    return p.x > clip_min.x - margin && p.x < clip_max.x + margin && p.y > clip_min.y - margin && p.y < clip_max.y + margin;
+  };
+  const float spacing_x = kColumn * s.zoom, radius = kRadius * s.zoom;
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  for (const LayoutBand& band : layout.bands) {
+    if (layout.bands.size() < 2) break;
+    const float y = offset.y + band.first_lane * kLane * s.zoom - 0.5f * kLane * s.zoom + radius;
+    if (y > clip_min.y - 20 && y < clip_max.y) {
+      dl->AddLine(ImVec2(clip_min.x, y), ImVec2(clip_max.x, y), pal.band_line);
+      dl->AddText(ImVec2(clip_min.x + 4, y + 2), pal.band_label, band_title(s, band.channel).c_str());
     }
   }
+  for (const auto& label : scene.range_labels) {
+    const ImVec2 p(offset.x + label.at.x * s.zoom, offset.y + label.at.y * s.zoom);
+    const float w = ImGui::CalcTextSize(label.text.c_str()).x;
+    if (s.zoom >= 0.5f && on_screen(p, 0)) dl->AddText(ImVec2(p.x - w / 2, p.y - 16), pal.band_label, label.text.c_str());
+  }
+  int clicked = -1;
+  for (int i = 0; i < static_cast<int>(layout.nodes.size()); ++i) {
+    const LayoutNode& n = layout.nodes[i];
+    const ImVec2 p(offset.x + scene.positions[i].x * s.zoom, offset.y + scene.positions[i].y * s.zoom);
+    if (!on_screen(p, spacing_x)) continue;
+    if (scene.label_widths[i] < spacing_x * 0.95f) {  // labels only where they do not run into the next column
+      dl->AddText(ImVec2(p.x - scene.label_widths[i] / 2, p.y + radius + 4), pal.label, n.label.c_str());
+    }
+    const float dx = mouse.x - p.x, dy = mouse.y - p.y;
+    if (hovered && dx * dx + dy * dy < std::max(radius, 4.0f) * std::max(radius, 4.0f)) {
+      ImGui::SetTooltip("%s%s%s%s%s", n.name.c_str(), n.channel.empty() ? "" : "\nchannel ", n.channel.c_str(),
+                        n.head ? "\nchannel head" : "", n.deprecated ? "\ndeprecated" : "");
+      if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) clicked = i;
+    }
+  }
+  if (clicked >= 0) select_node(s, clicked);
 }
 
 // The selected bundle's details, in the graph's lower-left corner.
 void draw_bundle_details(const AppState& s) {
+  const std::string& channel = s.whole_package ? s.selected_bundle_channel : s.selected_channel;
   for (const PackageRow& p : s.view.package_rows) {
     if (p.name != s.selected_package) continue;
     for (const ChannelRow& c : p.channels) {
-      if (c.name != s.selected_channel) continue;
+      if (c.name != channel) continue;
       for (const BundleRow& b : c.bundles) {
         if (b.name != s.selected_bundle) continue;
-        const ImVec2 max = ImGui::GetWindowPos();
+        const ImVec2 pos = ImGui::GetWindowPos();
         const ImVec2 size = ImGui::GetWindowSize();
-        ImGui::SetCursorScreenPos(ImVec2(max.x + 8, max.y + size.y - 96));
-        ImGui::BeginChild("bundle-details", ImVec2(std::min(560.0f, size.x - 16), 88), ImGuiChildFlags_Border);
+        const float height = b.deprecated ? 112.0f : 94.0f;
+        ImGui::SetCursorScreenPos(ImVec2(pos.x + 8, pos.y + size.y - height - 8));
+        ImGui::BeginChild("bundle-details", ImVec2(std::min(620.0f, size.x - 16), height), ImGuiChildFlags_Border);
         ImGui::Text("%s%s", b.name.c_str(), b.head ? "   (channel head)" : "");
-        ImGui::TextColored(kDim, "version %s   image %s", b.version.empty() ? "?" : b.version.c_str(),
-                           b.image.empty() ? "(none)" : b.image.c_str());
-        ImGui::TextColored(kDim, "%zu properties, %zu related images, %zu bundle objects   %s", b.properties,
+        ImGui::TextColored(dim(), "version %s   channel %s", b.version.empty() ? "?" : b.version.c_str(), c.name.c_str());
+        // Image references run long (registry/org/name@sha256:...): wrap, never cut.
+        ImGui::PushStyleColor(ImGuiCol_Text, dim());
+        ImGui::TextWrapped("image %s", b.image.empty() ? "(none)" : b.image.c_str());
+        ImGui::PopStyleColor();
+        ImGui::TextColored(dim(), "%zu properties, %zu related images, %zu bundle objects   %s", b.properties,
                            b.related_images, b.bundle_objects, b.where.c_str());
         if (b.deprecated) ImGui::TextColored(kAmber, "Deprecated: %s", b.deprecation.c_str());
         ImGui::EndChild();
@@ -364,6 +543,13 @@ void draw_bundle_details(const AppState& s) {
 }
 
 }  // namespace
+
+void select_finding(AppState& s, int row) {
+  if (row < 0 || row >= static_cast<int>(s.view.findings.size())) return;
+  s.selected_finding = row;
+  const FindingRow& f = s.view.findings[row];
+  if (!f.package.empty()) select(s, f.package, f.channel, f.channel.empty() ? "" : f.bundle);
+}
 
 // [SECTION] Layout of the one full-window frame
 void draw_app(AppState& s) {

@@ -7,91 +7,103 @@ namespace fbclens::web {
 
 namespace {
 
-std::string where(const SourceLocation& l) {
-  if (l.file.empty()) return "";
-  return l.line ? l.file + ":" + std::to_string(l.line) : l.file;
+// Typed reads that never throw: the worker's JSON is ours, but a view must not crash on surprises.
+std::string text(const Json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
+
+template <typename T>
+T number(const Json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_number() ? it->get<T>() : T{};
+}
+
+bool flag(const Json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_boolean() && it->get<bool>();
+}
+
+const Json& list(const Json& j, const char* key) {
+  static const Json empty = Json::array();
+  auto it = j.find(key);
+  return it != j.end() && it->is_array() ? *it : empty;
+}
+
+int severity_index(const std::string& name) { return name == "warning" ? 1 : name == "info" ? 2 : 0; }
 
 }  // namespace
 
-CatalogView build_catalog_view(const ValidationReport& report, unsigned generation) {
+CatalogView parse_catalog_view(const Json& view, unsigned generation) {
   CatalogView v;
   v.generation = generation;
-  v.verdict = verdict_name(report.verdict);
-  for (const CatalogFile& f : report.load.files) v.files += !f.ignored;
-  v.bytes = report.load.total_bytes;
-  v.blobs = report.load.blobs.size();
-  for (const Blob& b : report.load.blobs) {
-    v.packages += b.schema == "olm.package";
-    v.channels += b.schema == "olm.channel";
-    v.bundles += b.schema == "olm.bundle";
-  }
-  for (const Finding& f : report.findings) {
+  if (!view.is_object()) return v;
+  static const Json no_summary = Json::object();
+  const Json& summary = view.contains("summary") && view["summary"].is_object() ? view["summary"] : no_summary;
+  v.verdict = text(summary, "verdict");
+  v.files = number<std::size_t>(summary, "files");
+  v.bytes = number<std::size_t>(summary, "bytes");
+  v.blobs = number<std::size_t>(summary, "blobs");
+  v.packages = number<std::size_t>(summary, "packages");
+  v.channels = number<std::size_t>(summary, "channels");
+  v.bundles = number<std::size_t>(summary, "bundles");
+  for (const Json& f : list(summary, "findings")) {
     FindingRow row;
-    row.severity = static_cast<int>(f.info().severity);
-    row.file = f.location.file;
-    row.line = f.location.line;
-    row.column = f.location.column;
-    row.group = f.object.package.empty() ? "catalog files" : "package " + f.object.package;
-    if (!f.object.channel.empty()) row.group += " > channel " + f.object.channel;
-    row.code = std::string(f.info().code);
-    row.where = where(f.location) + (f.location.column ? ":" + std::to_string(f.location.column) : "");
-    row.message = f.message;
-    row.opm_message = f.opm_message;
-    row.reported_by_opm = f.reported_by_opm;
-    row.package = f.object.package;
-    row.channel = f.object.channel;
-    row.bundle = f.object.bundle;
+    row.severity = severity_index(text(f, "severity"));
+    row.file = text(f, "file");
+    row.line = number<std::uint32_t>(f, "line");
+    row.column = number<std::uint32_t>(f, "column");
+    row.package = text(f, "package");
+    row.channel = text(f, "channel");
+    row.bundle = text(f, "bundle");
+    row.group = row.package.empty() ? "catalog files" : "package " + row.package;
+    if (!row.channel.empty()) row.group += " > channel " + row.channel;
+    if (!row.bundle.empty()) row.group += " > bundle " + row.bundle;
+    row.code = text(f, "code");
+    row.where = row.file.empty() ? "" : row.file + (row.line ? ":" + std::to_string(row.line) : "") +
+                                        (row.column ? ":" + std::to_string(row.column) : "");
+    row.message = text(f, "message");
+    row.opm_message = text(f, "opmMessage");
+    row.reported_by_opm = flag(f, "reportedByOpm");
+    row.index = static_cast<int>(v.findings.size());
     v.findings.push_back(std::move(row));
   }
-  // Grouped package > channel, keeping the reported order inside a group.
+  // Grouped package > channel > bundle, keeping the reported order inside a group.
   std::stable_sort(v.findings.begin(), v.findings.end(),
                    [](const FindingRow& a, const FindingRow& b) { return a.group < b.group; });
-  const auto& cfg = report.config;
-  for (const auto& [name, pkg] : report.model.packages) {
+  const auto deprecation = [](const Json& j, std::string& message) {
+    message = text(j, "deprecation");
+    return j.contains("deprecation") && j["deprecation"].is_string();
+  };
+  for (const Json& pj : list(view, "packages")) {
     PackageRow p;
-    p.name = name;
-    p.default_channel = pkg.default_channel;
-    p.deprecated = pkg.deprecation.has_value();
-    p.deprecation = pkg.deprecation.value_or("");
-    if (pkg.package_blob >= 0) p.where = where(report.load.locate(report.load.blobs[cfg.packages[pkg.package_blob].blob]));
-    for (const auto& [cname, ch] : pkg.channels) {
+    p.name = text(pj, "name");
+    p.default_channel = text(pj, "defaultChannel");
+    p.deprecated = deprecation(pj, p.deprecation);
+    p.where = text(pj, "where");
+    p.findings = number<int>(pj, "findings");
+    for (const Json& cj : list(pj, "channels")) {
       ChannelRow c;
-      c.name = cname;
-      c.is_default = cname == pkg.default_channel;
-      c.deprecated = ch.deprecation.has_value();
-      c.deprecation = ch.deprecation.value_or("");
-      if (ch.channel_blob >= 0) c.where = where(report.load.locate(report.load.blobs[cfg.channels[ch.channel_blob].blob]));
-      const std::vector<std::string> heads = model::channel_heads(ch);
-      for (const auto& [bname, b] : ch.bundles) {
-        BundleRow r;
-        r.name = bname;
-        r.version = b.version ? b.version->to_string() : "";
-        r.head = heads.size() == 1 && heads[0] == bname;
-        r.deprecated = b.deprecation.has_value();
-        r.deprecation = b.deprecation.value_or("");
-        if (b.bundle_blob >= 0) {
-          const declcfg::Bundle& blob = cfg.bundles[b.bundle_blob];
-          r.where = where(report.load.locate(report.load.blobs[blob.blob]));
-          r.image = blob.image;
-          r.properties = blob.properties.size();
-          r.related_images = blob.related_images.size();
-          r.bundle_objects = blob.object_count;
-        }
-        c.bundles.push_back(std::move(r));
+      c.name = text(cj, "name");
+      c.is_default = flag(cj, "isDefault");
+      c.deprecated = deprecation(cj, c.deprecation);
+      c.where = text(cj, "where");
+      c.findings = number<int>(cj, "findings");
+      for (const Json& bj : list(cj, "bundles")) {
+        BundleRow b;
+        b.name = text(bj, "name");
+        b.version = text(bj, "version");
+        b.image = text(bj, "image");
+        b.properties = number<std::size_t>(bj, "properties");
+        b.related_images = number<std::size_t>(bj, "relatedImages");
+        b.bundle_objects = number<std::size_t>(bj, "bundleObjects");
+        b.head = flag(bj, "head");
+        b.deprecated = deprecation(bj, b.deprecation);
+        b.where = text(bj, "where");
+        c.bundles.push_back(std::move(b));
       }
-      // Newest first: by version precedence, unknown versions last.
-      const model::Channel& channel = ch;  // C++17 lambdas cannot capture structured bindings
-      std::stable_sort(c.bundles.begin(), c.bundles.end(), [&channel](const BundleRow& a, const BundleRow& b) {
-        const auto& va = channel.bundles.at(a.name).version;
-        const auto& vb = channel.bundles.at(b.name).version;
-        if (va && vb) return semver::compare(*va, *vb) > 0;
-        return va.has_value() && !vb.has_value();
-      });
-      for (const FindingRow& f : v.findings) c.findings += f.package == name && f.channel == cname;
       p.channels.push_back(std::move(c));
     }
-    for (const FindingRow& f : v.findings) p.findings += f.package == name;
     v.package_rows.push_back(std::move(p));
   }
   return v;
@@ -118,34 +130,51 @@ void apply_search(CatalogView& view, const std::string& query) {
   }
 }
 
-std::vector<std::pair<std::uint32_t, std::string>> source_excerpt(const std::string& text, std::uint32_t line, int context) {
-  std::vector<std::pair<std::uint32_t, std::string>> out;
-  if (line == 0) return out;
-  const std::uint32_t first = line > static_cast<std::uint32_t>(context) ? line - context : 1;
-  const std::uint32_t last = line + context;
-  std::uint32_t n = 1;
-  std::size_t start = 0;
-  while (start <= text.size() && n <= last) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    if (n >= first) {
-      std::string s = text.substr(start, std::min<std::size_t>(end - start, 240));
-      if (!s.empty() && s.back() == '\r') s.pop_back();
-      out.emplace_back(n, std::move(s));
+ChannelLayout parse_layout(const Json& layout) {
+  ChannelLayout out;
+  if (!layout.is_object()) return out;
+  out.layers = number<int>(layout, "layers");
+  out.lanes = number<int>(layout, "lanes");
+  out.heads = number<int>(layout, "heads");
+  for (const Json& nj : list(layout, "nodes")) {
+    LayoutNode n;
+    n.name = text(nj, "name");
+    n.label = text(nj, "label");
+    n.channel = text(nj, "channel");
+    n.x = number<float>(nj, "x");
+    n.y = number<float>(nj, "y");
+    n.layer = number<int>(nj, "layer");
+    n.lane = number<int>(nj, "lane");
+    n.head = flag(nj, "head");
+    n.deprecated = flag(nj, "deprecated");
+    out.nodes.push_back(std::move(n));
+  }
+  const int count = static_cast<int>(out.nodes.size());
+  const auto valid = [count](int i) { return i >= 0 && i < count; };
+  for (const Json& rj : list(layout, "ranges")) {
+    SkipRangeGroup r;
+    r.to = number<int>(rj, "to");
+    r.range = text(rj, "range");
+    for (const Json& i : list(rj, "from")) {
+      if (i.is_number_integer() && valid(i.get<int>())) r.from.push_back(i.get<int>());
     }
-    if (end == text.size()) break;
-    start = end + 1;
-    ++n;
+    out.ranges.push_back(std::move(r));
+  }
+  for (const Json& ej : list(layout, "edges")) {
+    LayoutEdge e;
+    e.from = number<int>(ej, "from");
+    e.to = number<int>(ej, "to");
+    const std::string kind = text(ej, "kind");
+    e.kind = kind == "skips" ? EdgeKind::Skips : kind == "skipRange" ? EdgeKind::SkipRange : EdgeKind::Replaces;
+    e.classic_ignored = flag(ej, "classicIgnored");
+    e.range = ej.contains("range") && ej["range"].is_number_integer() ? ej["range"].get<int>() : -1;
+    if (e.range >= static_cast<int>(out.ranges.size())) e.range = -1;
+    if (valid(e.from) && valid(e.to)) out.edges.push_back(e);
+  }
+  for (const Json& bj : list(layout, "bands")) {
+    out.bands.push_back({text(bj, "channel"), number<int>(bj, "firstLane"), number<int>(bj, "lanes")});
   }
   return out;
-}
-
-ChannelLayout build_channel_layout(const ValidationReport& report, const std::string& package, const std::string& channel) {
-  auto pkg = report.model.packages.find(package);
-  if (pkg == report.model.packages.end()) return {};
-  auto ch = pkg->second.channels.find(channel);
-  if (ch == pkg->second.channels.end()) return {};
-  return layout_channel(ch->second);
 }
 
 }  // namespace fbclens::web

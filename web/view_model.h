@@ -1,12 +1,13 @@
-// What the panels draw, computed once per load (never inside the frame loop): rows for the
-// explorer, rows for the findings list, and the layout of the selected channel.
+// What the panels draw, built once per answer from the worker (never inside the frame loop): rows
+// for the explorer and the findings list from the catalog view JSON, and the layout of the graph in
+// view from the layout JSON. The catalog itself lives in the worker (wasm/fbclens-worker.js).
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "layout/channel_layout.h"
-#include "validate/validate.h"
+#include "load/document.h"
 
 namespace fbclens::web {
 
@@ -47,36 +48,34 @@ struct FindingRow {
   int severity = 0;         ///< 0 error, 1 warning, 2 info (Severity)
   std::string file;
   std::uint32_t line = 0, column = 0;
-  std::string group;        ///< "package › channel" heading it is listed under
+  std::string group;        ///< "package P > channel C > bundle B" heading it is listed under
   std::string code;
   std::string where;        ///< "file:line:col"
   std::string message;
   std::string opm_message;
   bool reported_by_opm = false;
   std::string package, channel, bundle;
+  int index = 0;            ///< position in the Summary's findings (the order the DOM list keys on)
 };
 
 /// The whole catalog as the panels show it.
 struct CatalogView {
-  unsigned generation = 0;  ///< Session generation it was built from
+  unsigned generation = 0;  ///< increases with every catalog the app is given
   std::string verdict;      ///< "VALID", "INVALID", "LOAD ERROR"
   std::size_t files = 0, blobs = 0, packages = 0, channels = 0, bundles = 0, bytes = 0;
   std::vector<PackageRow> package_rows;
   std::vector<FindingRow> findings;  ///< sorted by group, then as reported
 };
 
-/// Source lines around `line` (1-based) of `text`: up to `context` lines either side, each with its
-/// number. Long lines are cut at 240 bytes.
-std::vector<std::pair<std::uint32_t, std::string>> source_excerpt(const std::string& text, std::uint32_t line, int context);
-
-/// Builds the view of `report`.
-CatalogView build_catalog_view(const ValidationReport& report, unsigned generation);
+/// Builds the view from the worker's catalog view JSON (core/export/catalog_view_json.h). Missing
+/// or mistyped fields read as empty, so a malformed answer shows an empty catalog, never crashes.
+CatalogView parse_catalog_view(const Json& view, unsigned generation);
 
 /// Sets the rows' `visible` flags for the explorer search `query` (case-insensitive substring; ""
 /// shows everything). Called when the query or the view changes, never per frame.
 void apply_search(CatalogView& view, const std::string& query);
 
-/// Layout of one channel of `report` (empty when it does not exist).
-ChannelLayout build_channel_layout(const ValidationReport& report, const std::string& package, const std::string& channel);
+/// The layout from its JSON (core/export/layout_json.h). Edges whose ends are not nodes are dropped.
+ChannelLayout parse_layout(const Json& layout);
 
 }  // namespace fbclens::web

@@ -58,16 +58,60 @@ test('the built-in sample catalog is shown on start and drawn with the graph sha
   const summary = await page.evaluate(() => window.fbclens.summary());
   expectCounts(summary, countCatalog(sample));
   assert.equal(summary.verdict, 'VALID');
-  const start = await page.evaluate(() => window.fbclens.appStatus().frames);
-  await waitForFrames(start + 5);
+  // The layout comes from the worker a few frames after the catalog: wait for it.
+  await page.waitForFunction(() => window.fbclens.appStatus().nodes === 4, null, { timeout: 20000 });
   const status = await page.evaluate(() => window.fbclens.appStatus());
   assert.equal(status.graphOk, true, 'the GLSL ES 3.00 pass compiled and linked');
   assert.equal(status.package, 'cert-watcher');
   assert.equal(status.channel, 'stable');
   assert.equal(status.nodes, 4, 'stable has four entries');
-  assert.ok(await page.evaluate(() => document.getElementById('canvas').getContext('webgl2') !== null ||
-                                      !!document.getElementById('canvas')));
+  // One skipRange (>=1.0.0 <2.0.0) matching three entries: three edges, drawn as one when collapsed.
+  const stats = await page.evaluate(() => window.fbclens.graphStats());
+  assert.deepEqual(stats.edges, { replaces: 3, skips: 0, skipRange: 3 });
+  assert.equal(stats.skipRangeDrawn, 1);
   await page.screenshot({ path: join(shots, 'sample.png') });
+});
+
+test('the whole package with its channels as lanes', async () => {
+  const stats = await page.evaluate(() => window.fbclens.show({ package: 'cert-watcher' }));
+  // Entries per channel, counted from the YAML: stable 4, fast 3, alpha 1; one head each.
+  const yaml = readFileSync(join(sample, 'cert-watcher/catalog.yaml'), 'utf8');
+  const entries = yaml.split('\n---').filter((d) => /schema: olm\.channel/.test(d))
+    .reduce((n, d) => n + (d.match(/^  - name: /gm) || []).length, 0);
+  assert.equal(entries, 8);
+  assert.equal(stats.nodes, entries);
+  assert.equal(stats.channel, '');
+  assert.equal(stats.heads, 3);
+  assert.equal((await page.evaluate(() => window.fbclens.appStatus())).wholePackage, true);
+  await page.screenshot({ path: join(shots, 'sample-whole-package.png') });
+  await page.evaluate(() => window.fbclens.show({ package: 'cert-watcher', channel: 'stable' }));
+});
+
+test('arrow keys walk the channel graph along its edges', async () => {
+  const bundle = async () => page.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    return window.fbclens.appStatus().bundle;
+  });
+  await page.mouse.click(900, 400);  // the graph canvas, away from the nodes
+  await page.keyboard.press('Home');
+  assert.equal(await bundle(), 'cert-watcher.v2.0.0', 'Home: the channel head');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await bundle(), 'cert-watcher.v1.2.0', 'Left: the entry the head replaces');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await bundle(), 'cert-watcher.v1.1.0');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await bundle(), 'cert-watcher.v1.2.0', 'Right: the entry replacing it');
+  // The selection asks the worker where each OLM goes from there.
+  await page.waitForFunction(() => document.getElementById('canvas') && window.fbclens.appStatus().bundle === 'cert-watcher.v1.2.0');
+});
+
+test('themes: dark and light, the page around the canvas follows', async () => {
+  for (const theme of ['dark', 'light']) {
+    await page.evaluate((t) => window.fbclens.setTheme(t), theme);
+    await page.waitForFunction((t) => window.fbclens.appStatus().theme === t &&
+      document.getElementById('fbclens-app').dataset.theme === t, theme);
+    await page.screenshot({ path: join(shots, `sample-${theme}.png`) });
+  }
 });
 
 test("'/' focuses the explorer search", async () => {
@@ -174,7 +218,17 @@ test('findings of an invalid catalog: clicking one selects its object and shows 
   assert.equal(status.findingCode, 'FBC3101');
   assert.equal(status.package, 'mtv-operator');
   assert.equal(status.channel, 'release-v5.0');
+  // The source excerpt comes from the worker; the DOM list marks the same finding.
+  await page.waitForFunction(() => document.querySelector('#findings-list [aria-current]') !== null);
+  assert.match(await page.textContent('#findings-list [aria-current]'), /FBC3101/);
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
   await page.screenshot({ path: join(shots, 'findings-mtv-v5.0.png') });
+  // And the other way: a click in the DOM list selects the finding in the app.
+  await page.evaluate(() => window.fbclens.show({ package: 'mtv-operator', channel: 'release-v5.0' }));
+  await page.click('#findings-text summary');
+  await page.click('#findings-list button.finding');
+  await page.waitForFunction(() => window.fbclens.appStatus().findingCode === 'FBC3101');
+  await page.click('#findings-text summary');
 });
 
 const dense = resolve(repo, '../shared/catalogs/community-operators-prod-v4.16/catalogs/v4.16');
@@ -190,6 +244,70 @@ test('a dense graph: the 80-entry channel of patterns-operator', { skip: !exists
   assert.ok(stats.nodes >= 80);
   assert.equal(stats.heads, 1);
   await page.screenshot({ path: join(shots, 'dense-patterns-operator-fast.png') });
+});
+
+const certified = resolve(repo, '../shared/catalogs/certified-operators-v4.14-json/catalogs/v4.14');
+test('loading runs in a worker: progress, frames while loading, cancel keeps the catalog shown', { skip: !existsSync(certified) && 'needs ../shared/catalogs (absent)' }, async () => {
+  await page.evaluate(() => {
+    window.progressSeen = [];
+    window.cancelOnParsing = false;
+    window.fbclens.on('progress', (p) => {
+      window.progressSeen.push(Object.assign({ frames: window.fbclens.appStatus().frames }, p));
+      // Cancel from inside the load, through the page's own button, while the worker parses.
+      if (window.cancelOnParsing && p.phase === 'parsing') {
+        window.cancelOnParsing = false;
+        document.getElementById('cancel').click();
+      }
+    });
+  });
+  // 1. A full load of the 57 MB catalog: the app keeps drawing frames while the worker works.
+  const framesBefore = await page.evaluate(() => window.fbclens.appStatus().frames);
+  await page.setInputFiles('#folder-input', certified);
+  await page.waitForFunction(() => window.fbclens.summary()?.bytes > 50e6, null, { timeout: 120000 });
+  // Frames drawn between the first and the last progress report: none if the load ran on the UI
+  // thread (its progress callbacks would all run inside one synchronous call).
+  const seen = await page.evaluate(() => window.progressSeen);
+  const framesWhileLoading = seen.at(-1).frames - seen[0].frames;
+  assert.ok(framesWhileLoading > 2, `frames drawn while loading: ${framesWhileLoading} (${seen.length} reports)`);
+  assert.ok(seen.at(-1).frames >= framesBefore);
+  const phases = await page.evaluate(() => [...new Set(window.progressSeen.map((p) => p.phase))]);
+  assert.deepEqual(phases, ['reading', 'parsing']);
+  const last = await page.evaluate(() => window.progressSeen.at(-1));
+  assert.ok(last.totalBytes > 50e6 && last.totalFiles >= 1 && last.bytes > 0, JSON.stringify(last));
+  assert.equal(await page.isVisible('#progress'), false, 'the progress bar goes once loaded');
+  await page.screenshot({ path: join(shots, 'certified-v4.14.png') });
+
+  // 2. Cancel: the sample first, then a load cancelled while it parses.
+  await page.evaluate(() => window.fbclens.loadSample());
+  await page.evaluate(() => { window.cancelOnParsing = true; });
+  await page.setInputFiles('#folder-input', certified);
+  await page.waitForFunction(() => /cancelled/.test(document.getElementById('status').textContent), null, { timeout: 60000 });
+  assert.match(await page.textContent('#status'), /Load cancelled — still showing the previous catalog/);
+  assert.equal(await page.evaluate(() => window.fbclens.summary().packages), 2, 'the sample is still the catalog');
+  assert.equal(await page.isVisible('#progress'), false);
+  // Requests still go to the catalog shown.
+  const r = await page.evaluate(() => window.fbclens.upgradePath({ package: 'cert-watcher' }));
+  assert.equal(r.classic.next, 'cert-watcher.v2.0.0');
+});
+
+test('HiDPI: the canvas has device pixels, clicks land where they are drawn', async () => {
+  const hidpi = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
+  hidpi.on('pageerror', (e) => consoleErrors.push(String(e)));
+  await hidpi.goto(server.url);
+  await hidpi.evaluate(() => window.fbclens.ready);
+  const size = await hidpi.evaluate(() => {
+    const c = document.getElementById('canvas');
+    return { width: c.width, css: c.clientWidth, ratio: window.fbclens.appStatus().pixelRatio };
+  });
+  assert.equal(size.ratio, 2);
+  assert.equal(size.width, size.css * 2);
+  // The explorer row "fast" sits at the same CSS place as at ratio 1 (the sample screenshot).
+  await hidpi.waitForFunction(() => window.fbclens.appStatus().nodes === 4, null, { timeout: 20000 });
+  await hidpi.mouse.click(72, 139);
+  await hidpi.waitForFunction(() => window.fbclens.appStatus().channel === 'fast', null, { timeout: 5000 });
+  await hidpi.waitForFunction(() => window.fbclens.graphStats().channel === 'fast' && window.fbclens.appStatus().nodes === 3);
+  await hidpi.screenshot({ path: join(shots, 'sample-hidpi.png') });
+  await hidpi.close();
 });
 
 test('no console errors', () => {
