@@ -1,8 +1,10 @@
 #include "graph_renderer.h"
 
 #include <GLES3/gl3.h>
+#include <algorithm>
 #include <cstddef>
 #include <cstdio>
+#include <cstring>
 
 #include "imgui.h"
 #include "shaders_embedded.h"
@@ -11,7 +13,6 @@ namespace fbclens::web {
 
 namespace {
 
-constexpr int kCurveSegments = 16;
 
 // Returns `object` when its compile (shader) or link (program) status is good; otherwise logs the
 // info log, deletes the object and returns 0.
@@ -51,66 +52,44 @@ GLuint link(const char* vs_src, const char* fs_src) {
   return p;
 }
 
-void instanced_attrib(GLuint index, GLint size, GLsizei stride, std::size_t offset) {
-  glEnableVertexAttribArray(index);
-  glVertexAttribPointer(index, size, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offset));
-  glVertexAttribDivisor(index, 1);
-}
+// Record textures are this many texels wide; a record is 4 texels, so none straddles a row.
+constexpr int kRecordTextureWidth = 1024;
 
-// A VAO with `corners` (pairs of floats, attribute 0) per vertex and `instances` as the
-// per-instance buffer, described by `describe`.
-template <typename Describe>
-GLuint make_vao(const std::vector<float>& corners, GLuint instances, Describe describe) {
-  GLuint vao = 0, corner_vbo = 0;
-  glGenVertexArrays(1, &vao);
-  glBindVertexArray(vao);
-  glGenBuffers(1, &corner_vbo);
-  glBindBuffer(GL_ARRAY_BUFFER, corner_vbo);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(corners.size() * sizeof(float)), corners.data(), GL_STATIC_DRAW);
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
-  glBindBuffer(GL_ARRAY_BUFFER, instances);
-  describe();
-  glBindVertexArray(0);
-  return vao;
-}
-
-void describe_edge_instances() {
-  const GLsizei es = sizeof(EdgeInstance);
-  instanced_attrib(1, 2, es, offsetof(EdgeInstance, x0));
-  instanced_attrib(2, 2, es, offsetof(EdgeInstance, cx));
-  instanced_attrib(3, 2, es, offsetof(EdgeInstance, x1));
-  instanced_attrib(4, 1, es, offsetof(EdgeInstance, width));
-  instanced_attrib(5, 4, es, offsetof(EdgeInstance, color));
-  instanced_attrib(6, 1, es, offsetof(EdgeInstance, dash));
-  instanced_attrib(7, 1, es, offsetof(EdgeInstance, marker));
-  instanced_attrib(8, 1, es, offsetof(EdgeInstance, inset));
-}
-
-// A triangle strip along a curve: (t, side) for t = 0..1 in `segments` steps, side = ±1.
-std::vector<float> strip(int segments) {
-  std::vector<float> v;
-  for (int i = 0; i <= segments; ++i) {
-    const float t = static_cast<float>(i) / segments;
-    v.insert(v.end(), {t, -1.0f, t, 1.0f});
-  }
-  return v;
-}
-
+// Uploads `records` (64 bytes each) into `texture` as RGBA32F texels, rows padded with zeros.
 template <typename T>
-void upload(GLuint vbo, const std::vector<T>& data) {
-  glBindBuffer(GL_ARRAY_BUFFER, vbo);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.size() * sizeof(T)), data.data(), GL_STATIC_DRAW);
+std::size_t upload(GLuint texture, const std::vector<T>& records) {
+  const std::size_t texels = records.size() * 4;
+  const int rows = static_cast<int>((texels + kRecordTextureWidth - 1) / kRecordTextureWidth);
+  std::vector<float> data(static_cast<std::size_t>(std::max(rows, 1)) * kRecordTextureWidth * 4, 0.0f);
+  std::memcpy(data.data(), records.data(), records.size() * sizeof(T));
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, kRecordTextureWidth, std::max(rows, 1), 0, GL_RGBA, GL_FLOAT, data.data());
+  glBindTexture(GL_TEXTURE_2D, 0);
+  return records.size();
 }
 
-// Draws `count` instances of `vertices`-vertex strips with `program`, its uniforms set from the view.
-void draw_instances(GLuint program, GLuint vao, int vertices, std::size_t count, const float (&view)[5]) {
+GLuint make_record_texture() {
+  GLuint t = 0;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  // Fetched with texelFetch only: no filtering (RGBA32F is not filterable in WebGL2 anyway).
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  return t;
+}
+
+// Draws `count` records of `texture` with `program`, `vertices` vertices each, as triangles.
+void draw_records(GLuint program, GLuint texture, std::size_t count, int vertices, int segments, const float (&view)[5]) {
   if (count == 0) return;
   glUseProgram(program);
   glUniform2f(glGetUniformLocation(program, "u_viewport"), view[0], view[1]);
   glUniform3f(glGetUniformLocation(program, "u_view"), view[2], view[3], view[4]);
-  glBindVertexArray(vao);
-  glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, vertices, static_cast<GLsizei>(count));
+  glUniform1i(glGetUniformLocation(program, "u_segments"), segments);
+  glUniform1i(glGetUniformLocation(program, "u_records"), 0);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(count * vertices));
 }
 
 }  // namespace
@@ -120,36 +99,24 @@ bool GraphRenderer::init() {
   program_edges_ = link(shaders::kShader_graph_edge_vert, shaders::kShader_graph_edge_frag);
   program_markers_ = link(shaders::kShader_graph_marker_vert, shaders::kShader_graph_marker_frag);
   if (!ok()) return false;
-  glGenBuffers(1, &node_vbo_);
-  glGenBuffers(1, &straight_vbo_);
-  glGenBuffers(1, &curved_vbo_);
-  const std::vector<float> quad = {-1, -1, 1, -1, -1, 1, 1, 1};
-  vao_nodes_ = make_vao(quad, node_vbo_, [] {
-    const GLsizei ns = sizeof(NodeInstance);
-    instanced_attrib(1, 2, ns, offsetof(NodeInstance, x));
-    instanced_attrib(2, 1, ns, offsetof(NodeInstance, radius));
-    instanced_attrib(3, 4, ns, offsetof(NodeInstance, fill));
-    instanced_attrib(4, 4, ns, offsetof(NodeInstance, ring));
-    instanced_attrib(5, 1, ns, offsetof(NodeInstance, icon));
-  });
-  vao_straight_ = make_vao(strip(1), straight_vbo_, describe_edge_instances);
-  vao_curved_ = make_vao(strip(kCurveSegments), curved_vbo_, describe_edge_instances);
-  vao_markers_straight_ = make_vao(quad, straight_vbo_, describe_edge_instances);
-  vao_markers_curved_ = make_vao(quad, curved_vbo_, describe_edge_instances);
-  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  glGenVertexArrays(1, &empty_vao_);
+  nodes_.texture = make_record_texture();
+  straight_.texture = make_record_texture();
+  curved_.texture = make_record_texture();
   return true;
 }
 
 void GraphRenderer::set_scene(const std::vector<EdgeInstance>& straight, const std::vector<EdgeInstance>& curved,
                               const std::vector<NodeInstance>& nodes) {
-  node_count_ = nodes.size();
-  straight_count_ = straight.size();
-  curved_count_ = curved.size();
-  if (!ok()) return;
-  upload(node_vbo_, nodes);
-  upload(straight_vbo_, straight);
-  upload(curved_vbo_, curved);
-  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  if (!ok()) {
+    nodes_.count = nodes.size();
+    straight_.count = straight.size();
+    curved_.count = curved.size();
+    return;
+  }
+  nodes_.count = upload(nodes_.texture, nodes);
+  straight_.count = upload(straight_.texture, straight);
+  curved_.count = upload(curved_.texture, curved);
 }
 
 void GraphRenderer::submit(ImDrawList* list, float offset_x, float offset_y, float zoom) {
@@ -177,13 +144,17 @@ void GraphRenderer::draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
 void GraphRenderer::draw(float w, float h) {
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  glBindVertexArray(empty_vao_);
   const float view[5] = {w, h, offset_x_, offset_y_, zoom_};
-  // Edges, then their markers, then nodes on top of the edges' ends.
-  draw_instances(program_edges_, vao_straight_, 4, straight_count_, view);
-  draw_instances(program_edges_, vao_curved_, 2 * (kCurveSegments + 1), curved_count_, view);
-  draw_instances(program_markers_, vao_markers_straight_, 4, straight_count_, view);
-  draw_instances(program_markers_, vao_markers_curved_, 4, curved_count_, view);
-  draw_instances(program_nodes_, vao_nodes_, 4, node_count_, view);
+  // Curves need fewer segments when small: 16 at full size, 4 when zoomed far out.
+  const int segments = zoom_ >= 0.8f ? 16 : zoom_ >= 0.4f ? 8 : 4;
+  // Edges, then their markers, then nodes on top of the edges' ends. A segment is two triangles.
+  draw_records(program_edges_, straight_.texture, straight_.count, 6, 1, view);
+  draw_records(program_edges_, curved_.texture, curved_.count, 6 * segments, segments, view);
+  draw_records(program_markers_, straight_.texture, straight_.count, 6, 1, view);
+  draw_records(program_markers_, curved_.texture, curved_.count, 6, segments, view);
+  draw_records(program_nodes_, nodes_.texture, nodes_.count, 6, 1, view);
+  glBindTexture(GL_TEXTURE_2D, 0);
   glBindVertexArray(0);
 }
 

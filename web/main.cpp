@@ -13,6 +13,7 @@
 
 #include "app_state.h"
 #include "imgui.h"
+#include "imgui_internal.h"  // InputEventsQueue: is there new input?
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
 
@@ -20,7 +21,20 @@ namespace {
 
 GLFWwindow* g_window = nullptr;
 fbclens::web::AppState* g_state = nullptr;
-unsigned g_frames = 0;
+unsigned g_frames = 0;  // frames drawn
+unsigned g_ticks = 0;   // main-loop iterations, drawn or not
+// The picture only changes with input, answers from the worker and calls from the page, so the
+// app draws for a short while after each (hover states and tooltips settle) and then stops drawing,
+// and stops costing CPU, until the next one.
+constexpr double kDrawSecondsAfterActivity = 0.5;
+constexpr int kMinFramesAfterActivity = 3;
+double g_draw_until = 0;
+int g_frames_to_draw = kMinFramesAfterActivity;
+
+void wake() {
+  g_draw_until = emscripten_get_now() / 1000.0 + kDrawSecondsAfterActivity;
+  g_frames_to_draw = kMinFramesAfterActivity;
+}
 std::string g_status;
 float g_pixel_ratio = 1.0f;  // device pixels per CSS pixel: ImGui works in CSS pixels
 
@@ -54,6 +68,7 @@ EM_JS(void, fbclens_finding_selected, (int index), {
 
 EM_BOOL on_resize(int, const EmscriptenUiEvent*, void*) {
   fbclens_fit_canvas(g_pixel_ratio);
+  wake();
   return EM_FALSE;
 }
 
@@ -133,10 +148,14 @@ void apply_theme(fbclens::web::AppState& s) {
 }
 
 void frame() {
+  ++g_ticks;
   glfwPollEvents();
   auto& s = *g_state;
   if (s.theme_applied != s.light_theme) apply_theme(s);
   request_what_is_missing(s);
+  if (!ImGui::GetCurrentContext()->InputEventsQueue.empty() || s.scene_dirty) wake();
+  if (g_frames_to_draw <= 0 && emscripten_get_now() / 1000.0 > g_draw_until) return;  // the canvas keeps its picture
+  --g_frames_to_draw;
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGuiIO& io = ImGui::GetIO();
@@ -193,6 +212,7 @@ extern "C" {
 /// (core/export/catalog_view_json.h). Selection resets to the first package's default channel.
 EMSCRIPTEN_KEEPALIVE void fbclens_app_set_catalog(const char* view_json) {
   auto& s = *g_state;
+  wake();
   const fbclens::Json view = fbclens::Json::parse(view_json, nullptr, false);
   s.view = fbclens::web::parse_catalog_view(view, s.view.generation + 1);
   s.selected_finding = -1;
@@ -222,6 +242,7 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_set_catalog(const char* view_json) {
 /// {"requestError": TEXT} is shown in place of the result.
 EMSCRIPTEN_KEEPALIVE void fbclens_app_receive(const char* kind, const char* key, const char* json) {
   auto& s = *g_state;
+  wake();
   const std::string k = kind;
   const fbclens::Json answer = fbclens::Json::parse(json, nullptr, false);
   const std::string error = answer.is_object() && answer.contains("requestError") && answer["requestError"].is_string()
@@ -247,12 +268,13 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_receive(const char* kind, const char* key,
   }
 }
 
-/// App status for tests and the page: {"frames", "graphOk", "nodes", "edges" (instances drawn),
+/// App status for tests and the page: {"frames" (drawn), "ticks" (main-loop iterations; frames are
+/// drawn only while something changes), "graphOk", "nodes", "edges" (instances drawn),
 /// "package", "channel", "bundle", "wholePackage", "finding" (index into the findings as grouped,
 /// -1 = none), "findingCode", "search", "theme", "pixelRatio", "fps"}.
 EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
   const auto& s = *g_state;
-  const fbclens::Json status{{"frames", g_frames}, {"graphOk", s.renderer.ok()}, {"nodes", s.renderer.last_node_count()},
+  const fbclens::Json status{{"frames", g_frames}, {"ticks", g_ticks}, {"graphOk", s.renderer.ok()}, {"nodes", s.renderer.last_node_count()},
                              {"edges", s.renderer.last_edge_count()}, {"package", s.selected_package},
                              {"channel", s.selected_channel}, {"bundle", s.selected_bundle},
                              {"wholePackage", s.whole_package}, {"finding", s.selected_finding},
@@ -267,6 +289,7 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
 /// with its channels as lanes when `channel` is "". Returns 1 when it exists, else 0 (the
 /// selection is left unchanged).
 EMSCRIPTEN_KEEPALIVE int fbclens_app_show(const char* package, const char* channel) {
+  wake();
   return select(*g_state, package, channel) ? 1 : 0;
 }
 
@@ -274,6 +297,7 @@ EMSCRIPTEN_KEEPALIVE int fbclens_app_show(const char* package, const char* chann
 /// Returns 1, or 0 when there is no such finding.
 EMSCRIPTEN_KEEPALIVE int fbclens_app_select_finding(int index) {
   auto& s = *g_state;
+  wake();
   for (int row = 0; row < static_cast<int>(s.view.findings.size()); ++row) {
     if (s.view.findings[row].index != index) continue;
     fbclens::web::select_finding(s, row);
@@ -283,7 +307,10 @@ EMSCRIPTEN_KEEPALIVE int fbclens_app_select_finding(int index) {
 }
 
 /// Switches between the dark (0) and light (1) theme.
-EMSCRIPTEN_KEEPALIVE void fbclens_app_set_theme(int light) { g_state->light_theme = light != 0; }
+EMSCRIPTEN_KEEPALIVE void fbclens_app_set_theme(int light) {
+  g_state->light_theme = light != 0;
+  wake();
+}
 
 /// Statistics of the graph in view (the JS API's graphStats()):
 /// {"package", "channel" ("" = whole package), "nodes", "edges": {"replaces", "skips", "skipRange"},

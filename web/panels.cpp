@@ -279,7 +279,7 @@ void build_scene(AppState& s, GraphScene& scene) {
     const Bow bow = bow_of(layout, from, to, a, b, kind);
     const float* base = kind == EdgeKind::Skips ? pal.skips : kind == EdgeKind::SkipRange ? pal.skip_range : pal.replaces;
     EdgeInstance e{a.x, a.y, bow.control.x, bow.control.y, b.x, b.y, kind == EdgeKind::SkipRange ? 1.5f : 2.0f,
-                   {base[0], base[1], base[2], base[3]}, kind == EdgeKind::SkipRange ? 10.0f : 0.0f,
+                   kind == EdgeKind::SkipRange ? 10.0f : 0.0f, {base[0], base[1], base[2], base[3]},
                    static_cast<float>(kind == EdgeKind::Skips ? Marker::Cross : kind == EdgeKind::SkipRange ? Marker::Circle : Marker::Arrow),
                    kRadius};
     if (touches_selection) {
@@ -328,8 +328,8 @@ void build_scene(AppState& s, GraphScene& scene) {
     const LayoutNode& n = layout.nodes[i];
     const float* fill = n.deprecated ? pal.deprecated_fill : pal.node_fill;
     const float* ring = i == selected ? pal.selected_ring : n.head ? pal.head_ring : pal.node_ring;
-    NodeInstance inst{scene.positions[i].x, scene.positions[i].y, kRadius,
-                      {fill[0], fill[1], fill[2], fill[3]}, {ring[0], ring[1], ring[2], ring[3]}, n.deprecated ? 1.0f : 0.0f};
+    NodeInstance inst{scene.positions[i].x, scene.positions[i].y, kRadius, n.deprecated ? 1.0f : 0.0f,
+                      {fill[0], fill[1], fill[2], fill[3]}, {ring[0], ring[1], ring[2], ring[3]}};
     nodes.push_back(inst);
   }
   s.renderer.set_scene(straight, curved, nodes);

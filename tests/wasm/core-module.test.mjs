@@ -68,3 +68,39 @@ test('upgradePath answers like the CLI (seed example)', async () => {
   assert.deepEqual(viaApi.v1.walk, ['example.v1.0.0', 'example.v2.0.0', 'example.v3.0.0']);
   await assert.rejects(api.upgradePath({ package: 'nope' }), /not in the catalog/);
 });
+
+// What the page's worker asks of the module (wasm/fbclens-worker.js): the explorer view, layouts
+// and source excerpts, and the progress callback during a load.
+test('the worker-facing functions: view, layout, excerpt, load progress', async () => {
+  const Module = await createFbclensCore();
+  const api = attach(Module);
+  const progress = [];
+  Module.onLoadProgress = (files, bytes) => progress.push([files, bytes]);
+  const yaml = readFileSync(join(repo, 'samples/catalog/cert-watcher/catalog.yaml'), 'utf8');
+  const json = readFileSync(join(repo, 'samples/catalog/lens-demo/catalog.json'), 'utf8');
+  await api.loadFiles([{ path: 'a/catalog.yaml', data: yaml }, { path: 'b/catalog.json', data: json }]);
+  // One report per file parsed, bytes adding up to the catalog's size.
+  assert.equal(progress.length, 2);
+  assert.equal(progress[1][1], Buffer.byteLength(yaml) + Buffer.byteLength(json));
+  const call = (name, types, args) => JSON.parse(Module.UTF8ToString(Module.ccall(name, 'number', types, args)));
+
+  const view = JSON.parse(Module.UTF8ToString(Module._fbclens_catalog_view()));
+  assert.deepEqual(view.packages.map((p) => p.name), ['cert-watcher', 'lens-demo']);
+  assert.deepEqual(view.summary, api.summary());
+
+  const channel = call('fbclens_layout', ['string', 'string'], ['cert-watcher', 'stable']);
+  assert.equal(channel.nodes.length, 4);
+  assert.deepEqual(channel.bands, [{ channel: 'stable', firstLane: 0, lanes: 1 }]);
+  const whole = call('fbclens_layout', ['string', 'string'], ['cert-watcher', '']);
+  assert.deepEqual(whole.bands.map((b) => b.channel), ['stable', 'alpha', 'fast']);
+  assert.match(call('fbclens_layout', ['string', 'string'], ['cert-watcher', 'nope']).requestError, /no channel nope/);
+  assert.match(call('fbclens_layout', ['string', 'string'], ['nope', '']).requestError, /not in the catalog/);
+
+  const excerpt = call('fbclens_source_excerpt', ['string', 'number', 'number'], ['a/catalog.yaml', 3, 1]);
+  assert.deepEqual(excerpt.lines, [[2, 'schema: olm.package'], [3, 'name: cert-watcher'], [4, 'defaultChannel: stable']]);
+  assert.match(call('fbclens_source_excerpt', ['string', 'number', 'number'], ['nope.yaml', 1, 1]).requestError, /no file/);
+
+  // installedVersion defaults to the installed bundle's own version.
+  const r = await api.upgradePath({ package: 'cert-watcher', installedBundle: 'cert-watcher.v1.0.0', subscriptionChannel: 'stable' });
+  assert.equal(r.classic.next, 'cert-watcher.v2.0.0');
+});
