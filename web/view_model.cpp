@@ -30,6 +30,21 @@ const Json& list(const Json& j, const char* key) {
   return it != j.end() && it->is_array() ? *it : empty;
 }
 
+// A deprecation is a message, or null when the object is not deprecated.
+bool is_deprecated(const Json& j, std::string& message) {
+  message = text(j, "deprecation");
+  return j.contains("deprecation") && j["deprecation"].is_string();
+}
+
+// The fields package and channel rows share: name, deprecation, where, findings.
+template <typename Row>
+void read_object_row(const Json& j, Row& row) {
+  row.name = text(j, "name");
+  row.deprecated = is_deprecated(j, row.deprecation);
+  row.where = text(j, "where");
+  row.findings = number<int>(j, "findings");
+}
+
 int severity_index(const std::string& name) { return name == "warning" ? 1 : name == "info" ? 2 : 0; }
 
 }  // namespace
@@ -71,24 +86,14 @@ CatalogView parse_catalog_view(const Json& view, unsigned generation) {
   // Grouped package > channel > bundle, keeping the reported order inside a group.
   std::stable_sort(v.findings.begin(), v.findings.end(),
                    [](const FindingRow& a, const FindingRow& b) { return a.group < b.group; });
-  const auto deprecation = [](const Json& j, std::string& message) {
-    message = text(j, "deprecation");
-    return j.contains("deprecation") && j["deprecation"].is_string();
-  };
   for (const Json& pj : list(view, "packages")) {
     PackageRow p;
-    p.name = text(pj, "name");
+    read_object_row(pj, p);
     p.default_channel = text(pj, "defaultChannel");
-    p.deprecated = deprecation(pj, p.deprecation);
-    p.where = text(pj, "where");
-    p.findings = number<int>(pj, "findings");
     for (const Json& cj : list(pj, "channels")) {
       ChannelRow c;
-      c.name = text(cj, "name");
+      read_object_row(cj, c);
       c.is_default = flag(cj, "isDefault");
-      c.deprecated = deprecation(cj, c.deprecation);
-      c.where = text(cj, "where");
-      c.findings = number<int>(cj, "findings");
       for (const Json& bj : list(cj, "bundles")) {
         BundleRow b;
         b.name = text(bj, "name");
@@ -98,7 +103,7 @@ CatalogView parse_catalog_view(const Json& view, unsigned generation) {
         b.related_images = number<std::size_t>(bj, "relatedImages");
         b.bundle_objects = number<std::size_t>(bj, "bundleObjects");
         b.head = flag(bj, "head");
-        b.deprecated = deprecation(bj, b.deprecation);
+        b.deprecated = is_deprecated(bj, b.deprecation);
         b.where = text(bj, "where");
         c.bundles.push_back(std::move(b));
       }

@@ -91,3 +91,75 @@ TEST_CASE("source excerpt: lines around a line, numbered", "[view]") {
 
 }  // namespace
 }  // namespace fbclens::test
+
+// The app's side (web/view_model.cpp): what it reads back from the worker's JSON.
+#include "view_model.h"
+
+namespace fbclens::test {
+namespace {
+
+TEST_CASE("app view model: reads the worker's view and layout back", "[view]") {
+  DirectoryFileSource source(source_dir() + "/samples/catalog");
+  const ValidationReport report = validate_catalog(source);
+  const web::CatalogView v = web::parse_catalog_view(catalog_view_json(report), 7);
+  CHECK(v.generation == 7);
+  CHECK(v.verdict == "VALID");
+  CHECK(v.packages == 2);
+  CHECK(v.bundles == 8);
+  REQUIRE(v.package_rows.size() == 2);
+  const web::PackageRow& cw = v.package_rows[0];
+  CHECK(cw.name == "cert-watcher");
+  CHECK(cw.default_channel == "stable");
+  REQUIRE(cw.channels.size() == 3);
+  CHECK(cw.channels[0].name == "alpha");
+  CHECK(cw.channels[0].deprecated);
+  CHECK(!cw.channels[1].deprecated);
+  CHECK(cw.channels[2].is_default);
+  CHECK(cw.channels[2].bundles[0].head);
+  CHECK(cw.channels[2].bundles[3].deprecated);
+
+  const ChannelLayout original = layout_channel(report.model.packages.at("cert-watcher").channels.at("stable"));
+  const ChannelLayout read = web::parse_layout(layout_json(original));
+  REQUIRE(read.nodes.size() == original.nodes.size());
+  REQUIRE(read.edges.size() == original.edges.size());
+  for (std::size_t i = 0; i < read.edges.size(); ++i) {
+    CHECK(read.edges[i].kind == original.edges[i].kind);
+    CHECK(read.edges[i].range == original.edges[i].range);
+    CHECK(read.edges[i].classic_ignored == original.edges[i].classic_ignored);
+  }
+  CHECK(read.ranges[0].from == original.ranges[0].from);
+  CHECK(read.nodes[0].label == original.nodes[0].label);
+  CHECK(read.heads == 1);
+}
+
+TEST_CASE("app view model: findings grouped package > channel > bundle, keyed by Summary index", "[view]") {
+  const Json view = Json::parse(R"({"summary": {"verdict": "INVALID", "findings": [
+      {"code": "FBC3001", "severity": "error", "package": "b", "channel": "c", "bundle": "x"},
+      {"code": "FBC3002", "severity": "warning", "package": "a"},
+      {"code": "FBC3003", "severity": "info", "package": "b", "channel": "c", "file": "f.yaml", "line": 3, "column": 5}]}})");
+  const web::CatalogView v = web::parse_catalog_view(view, 1);
+  REQUIRE(v.findings.size() == 3);
+  CHECK(v.findings[0].group == "package a");
+  CHECK(v.findings[0].index == 1);
+  CHECK(v.findings[0].severity == 1);
+  CHECK(v.findings[1].group == "package b > channel c");
+  CHECK(v.findings[1].where == "f.yaml:3:5");
+  CHECK(v.findings[2].group == "package b > channel c > bundle x");
+  CHECK(v.findings[2].index == 0);
+}
+
+TEST_CASE("app view model: malformed answers give an empty view, never a crash", "[view]") {
+  for (const char* text : {"null", "[]", "{\"packages\": 3}", "{\"summary\": [], \"packages\": [1, \"x\", {\"channels\": {}}]}",
+                           "{\"nodes\": [{}], \"edges\": [{\"from\": 0, \"to\": 9}, {\"from\": -1}], \"ranges\": [{\"from\": [5]}]}"}) {
+    INFO(text);
+    const Json j = Json::parse(text);
+    const web::CatalogView v = web::parse_catalog_view(j, 1);
+    CHECK(v.findings.empty());
+    const ChannelLayout l = web::parse_layout(j);
+    CHECK(l.edges.empty());  // edges whose ends are not nodes are dropped
+    for (const auto& r : l.ranges) CHECK(r.from.empty());
+  }
+}
+
+}  // namespace
+}  // namespace fbclens::test
