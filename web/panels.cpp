@@ -71,11 +71,14 @@ void draw_explorer_panel(AppState& s) {
     char label[256];
     std::snprintf(label, sizeof label, "%s%s", p.name.c_str(), p.deprecated ? "  [deprecated]" : "");
     const bool open = ImGui::TreeNodeEx(label, ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_SpanAvailWidth);
+    if (ImGui::IsItemHovered()) {  // the package row itself: where it is declared
+      ImGui::SetTooltip("%s%s%s", p.where.empty() ? "(no olm.package object)" : p.where.c_str(),
+                        p.deprecated ? "\nDeprecated: " : "", p.deprecation.c_str());
+    }
     if (p.findings) {
       ImGui::SameLine();
       ImGui::TextColored(kRed, "(%d)", p.findings);
     }
-    if (ImGui::IsItemHovered() && !p.where.empty()) ImGui::SetTooltip("%s", p.where.c_str());
     if (open) {
       for (const ChannelRow& c : p.channels) {
         ImGui::PushID(c.name.c_str());
@@ -86,7 +89,10 @@ void draw_explorer_panel(AppState& s) {
         if (selected) flags |= ImGuiTreeNodeFlags_Selected;
         const bool ch_open = ImGui::TreeNodeEx(label, flags);
         if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) select(s, p.name, c.name);
-        if (ImGui::IsItemHovered() && c.deprecated) ImGui::SetTooltip("Deprecated: %s", c.deprecation.c_str());
+        if (ImGui::IsItemHovered()) {
+          ImGui::SetTooltip("%s%s%s", c.where.empty() ? "(no olm.channel object)" : c.where.c_str(),
+                            c.deprecated ? "\nDeprecated: " : "", c.deprecation.c_str());
+        }
         if (ch_open) {
           for (const BundleRow& b : c.bundles) {
             if (!b.visible) continue;
