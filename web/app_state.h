@@ -4,9 +4,23 @@
 #include <string>
 
 #include "graph_renderer.h"
+#include "imgui.h"
 #include "view_model.h"
 
 namespace fbclens::web {
+
+/// What the graph draws that changes only with the layout, the selection and the options (never
+/// per frame): node positions and label widths, and the labels of collapsed skipRange edges. The
+/// instances themselves live on the GPU (GraphRenderer::set_scene).
+struct GraphScene {
+  std::vector<ImVec2> positions;      ///< per node, layout pixels
+  std::vector<float> label_widths;    ///< per node, pixels
+  struct RangeLabel {
+    ImVec2 at;                        ///< layout pixels
+    std::string text;                 ///< "3 in >=1.0.0 <2.0.0"
+  };
+  std::vector<RangeLabel> range_labels;
+};
 
 struct AppState {
   CatalogView view;                 ///< replaced by fbclens_app_set_catalog
@@ -37,7 +51,8 @@ struct AppState {
   bool fit_pending = true;          ///< fit the graph to the canvas on the next frame
   int columns_per_row = 0;          ///< long channels wrap into rows of this many columns (0 = no wrap)
   float pan_x = 40.0f, pan_y = 40.0f;
-  bool scene_dirty = true;          ///< the graph's instances must be rebuilt (not per frame)
+  GraphScene scene;                 ///< built from `layout` when scene_dirty
+  bool scene_dirty = true;          ///< the graph's scene must be rebuilt (not per frame)
 
   bool light_theme = false;
   bool theme_applied = false;       ///< the theme ImGui's style currently has

@@ -20,9 +20,11 @@ namespace {
 
 const ImVec4 kRed(0.93f, 0.36f, 0.33f, 1.0f);
 const ImVec4 kGreen(0.40f, 0.80f, 0.45f, 1.0f);
-const ImVec4 kAmberOnDark(0.91f, 0.59f, 0.06f, 1.0f);
-const ImVec4 kAmberOnLight(0.62f, 0.36f, 0.0f, 1.0f);
-#define kAmber (ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x > 0.5f ? kAmberOnLight : kAmberOnDark)
+// Warnings and opm's text: a lighter amber on dark backgrounds, a darker one on light.
+ImVec4 amber() {
+  const bool light = ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x > 0.5f;
+  return light ? ImVec4(0.62f, 0.36f, 0.0f, 1.0f) : ImVec4(0.91f, 0.59f, 0.06f, 1.0f);
+}
 // Secondary text: the theme's own disabled-text colour, readable on dark and light.
 ImVec4 dim() { return ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled); }
 
@@ -117,7 +119,7 @@ void draw_explorer_panel(AppState& s) {
 // [SECTION] Findings panel
 void draw_finding_excerpt(const AppState& s) {
   const FindingRow& f = s.view.findings[s.selected_finding];
-  ImGui::TextColored(kAmber, "%s", f.where.c_str());
+  ImGui::TextColored(amber(), "%s", f.where.c_str());
   ImGui::Separator();
   for (const auto& [number, text] : s.excerpt) {
     const bool here = number == f.line;
@@ -127,7 +129,7 @@ void draw_finding_excerpt(const AppState& s) {
                                                 IM_COL32(120, 60, 40, 160));
     }
     ImGui::TextColored(here ? ImVec4(1, 1, 1, 1) : dim(), "%5u  %s", number, text.c_str());
-    if (here && f.column > 0) ImGui::TextColored(kAmber, "       %*s^", static_cast<int>(std::min<std::uint32_t>(f.column - 1, 200)), "");
+    if (here && f.column > 0) ImGui::TextColored(amber(), "       %*s^", static_cast<int>(std::min<std::uint32_t>(f.column - 1, 200)), "");
   }
   if (s.excerpt.empty()) ImGui::TextColored(dim(), "(no source position for this finding)");
 }
@@ -164,7 +166,7 @@ void draw_findings_panel(AppState& s) {
         group = f.group;
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(1);
-        ImGui::TextColored(kAmber, "%s", group.c_str());
+        ImGui::TextColored(amber(), "%s", group.c_str());
       }
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
@@ -176,7 +178,7 @@ void draw_findings_panel(AppState& s) {
       ImGui::TableNextColumn();
       ImGui::TextWrapped("%s", f.message.c_str());
       ImGui::TableNextColumn();
-      ImGui::PushStyleColor(ImGuiCol_Text, f.reported_by_opm ? kAmber : dim());
+      ImGui::PushStyleColor(ImGuiCol_Text, f.reported_by_opm ? amber() : dim());
       ImGui::TextWrapped("%s%s", f.reported_by_opm ? "" : "(not reported by opm) ", f.opm_message.c_str());
       ImGui::PopStyleColor();
     }
@@ -240,18 +242,6 @@ void select_node(AppState& s, int index) {
   s.scene_dirty = true;
 }
 
-// Everything the graph draws that changes only with the layout, the selection and the options:
-// the instances (uploaded to the GPU once) plus what ImGui draws over them (labels).
-struct GraphScene {
-  std::vector<ImVec2> positions;      ///< per node, layout pixels
-  std::vector<float> label_widths;    ///< per node, pixels
-  struct RangeLabel {
-    ImVec2 at;
-    std::string text;
-  };
-  std::vector<RangeLabel> range_labels;  ///< "N in range" on collapsed skipRange edges
-};
-
 // How an edge runs: straight, or bowed through a control point on its left (upwards for edges
 // running right). Edges along one row that jump columns bow so they do not run through nodes;
 // skipRange edges always bow, higher, so they never hide a replaces edge between the same nodes.
@@ -310,16 +300,18 @@ void build_scene(AppState& s, GraphScene& scene) {
     add_edge(e.from, e.to, e.kind, e.classic_ignored, selected >= 0 && (e.from == selected || e.to == selected));
   }
   if (s.collapse_ranges) {
-    // One edge per skipRange, from the newest entry it matches.
+    // One edge per skipRange, from the newest entry it matches; Classic ignores it if it ignores
+    // any of the range's edges (they share the declaring entry, so all or none).
+    std::vector<bool> range_ignored(layout.ranges.size(), false);
+    for (const LayoutEdge& e : layout.edges) {
+      if (e.range >= 0) range_ignored[e.range] = range_ignored[e.range] || e.classic_ignored;
+    }
     for (std::size_t r = 0; r < layout.ranges.size(); ++r) {
       const SkipRangeGroup& g = layout.ranges[r];
       if (g.from.empty()) continue;
-      bool ignored = false, touches = selected == g.to;
-      for (const LayoutEdge& e : layout.edges) {
-        if (e.range == static_cast<int>(r)) ignored = ignored || e.classic_ignored;
-      }
+      bool touches = selected == g.to;
       for (int f : g.from) touches = touches || f == selected;
-      add_edge(g.from.back(), g.to, EdgeKind::SkipRange, ignored, touches);
+      add_edge(g.from.back(), g.to, EdgeKind::SkipRange, range_ignored[r], touches);
       if (g.from.size() > 1) {  // named at the top of its arc
         const ImVec2 a = scene.positions[g.from.back()], b = scene.positions[g.to];
         const Bow bow = bow_of(layout, g.from.back(), g.to, a, b, EdgeKind::SkipRange);
@@ -387,7 +379,7 @@ std::string band_title(const AppState& s, const std::string& channel) {
 }
 
 void draw_graph_panel(AppState& s) {
-  static GraphScene scene;
+  GraphScene& scene = s.scene;
   const Palette& pal = palette(s.light_theme);
   if (s.selected_package.empty()) {
     ImGui::TextColored(dim(), "Select a channel in the explorer to draw its upgrade graph.");
@@ -416,9 +408,9 @@ void draw_graph_panel(AppState& s) {
   changed |= ImGui::Checkbox("red dashes: edges OLM Classic ignores", &s.show_classic_ignored);
   if (changed) s.scene_dirty = true;
   if (layout.nodes.empty()) {
-    if (!s.layout_error.empty()) ImGui::TextColored(kAmber, "%s", s.layout_error.c_str());
+    if (!s.layout_error.empty()) ImGui::TextColored(amber(), "%s", s.layout_error.c_str());
     else if (s.layout_package.empty()) ImGui::TextColored(dim(), "Laying out...");
-    else ImGui::TextColored(kAmber, "This channel has no entries (see the findings below).");
+    else ImGui::TextColored(amber(), "This channel has no entries (see the findings below).");
     s.renderer.set_scene({}, {}, {});
     return;
   }
@@ -540,7 +532,7 @@ void draw_bundle_details(const AppState& s) {
         ImGui::PopStyleColor();
         ImGui::TextColored(dim(), "%zu properties, %zu related images, %zu bundle objects   %s", b.properties,
                            b.related_images, b.bundle_objects, b.where.c_str());
-        if (b.deprecated) ImGui::TextColored(kAmber, "Deprecated: %s", b.deprecation.c_str());
+        if (b.deprecated) ImGui::TextColored(amber(), "Deprecated: %s", b.deprecation.c_str());
         ImGui::EndChild();
         return;
       }
