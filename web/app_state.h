@@ -20,6 +20,7 @@ struct GraphScene {
     std::string text;                 ///< "3 in >=1.0.0 <2.0.0"
   };
   std::vector<RangeLabel> range_labels;
+  bool light = false;                 ///< built with the light theme's palette
 };
 
 struct AppState {

@@ -144,6 +144,7 @@ void apply_theme(fbclens::web::AppState& s) {
   else ImGui::StyleColorsDark();
   ImGui::GetStyle().WindowRounding = 0.0f;
   s.theme_applied = s.light_theme;
+  s.scene_dirty = true;  // the graph's colours are per theme
   fbclens_theme_changed(s.light_theme);
 }
 
@@ -271,7 +272,9 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_receive(const char* kind, const char* key,
 /// App status for tests and the page: {"frames" (drawn), "ticks" (main-loop iterations; frames are
 /// drawn only while something changes), "graphOk", "nodes", "edges" (instances drawn),
 /// "package", "channel", "bundle", "wholePackage", "finding" (index into the findings as grouped,
-/// -1 = none), "findingCode", "search", "theme", "pixelRatio", "fps"}.
+/// -1 = none), "findingCode", "search", "theme", "sceneTheme" (the theme the graph's scene was
+/// last built with), "upgrade" (where each OLM takes the selected bundle, as shown), "pixelRatio",
+/// "fps"}.
 EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
   const auto& s = *g_state;
   const fbclens::Json status{{"frames", g_frames}, {"ticks", g_ticks}, {"graphOk", s.renderer.ok()}, {"nodes", s.renderer.last_node_count()},
@@ -280,6 +283,7 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
                              {"wholePackage", s.whole_package}, {"finding", s.selected_finding},
                              {"findingCode", s.selected_finding >= 0 ? s.view.findings[s.selected_finding].code : ""},
                              {"search", std::string(s.search)}, {"theme", s.light_theme ? "light" : "dark"},
+                             {"sceneTheme", s.scene.light ? "light" : "dark"}, {"upgrade", s.upgrade_text},
                              {"pixelRatio", g_pixel_ratio}, {"fps", s.fps}};
   g_status = status.dump();
   return g_status.c_str();

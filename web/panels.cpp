@@ -48,10 +48,7 @@ void draw_summary_bar(AppState& s) {
   ImGui::TextColored(dim(), "| %zu files  %zu objects  %zu packages  %zu channels  %zu bundles  %zu findings  %.1f KB",
                      v.files, v.blobs, v.packages, v.channels, v.bundles, v.findings.size(), v.bytes / 1024.0);
   ImGui::SameLine(ImGui::GetWindowWidth() - 110);
-  if (ImGui::SmallButton(s.light_theme ? "Dark theme" : "Light theme")) {
-    s.light_theme = !s.light_theme;
-    s.scene_dirty = true;
-  }
+  if (ImGui::SmallButton(s.light_theme ? "Dark theme" : "Light theme")) s.light_theme = !s.light_theme;
 }
 
 // [SECTION] Explorer panel
@@ -264,6 +261,7 @@ void build_scene(AppState& s, GraphScene& scene) {
   const Palette& pal = palette(s.light_theme);
   const int per_row = s.columns_per_row;
   scene = {};
+  scene.light = s.light_theme;
   for (const LayoutNode& n : layout.nodes) {
     scene.positions.push_back(world_position(n, per_row, layout.lanes));
     scene.label_widths.push_back(ImGui::CalcTextSize(n.label.c_str()).x);

@@ -102,14 +102,16 @@ test('arrow keys walk the channel graph along its edges', async () => {
   await page.keyboard.press('ArrowRight');
   assert.equal(await bundle(), 'cert-watcher.v1.2.0', 'Right: the entry replacing it');
   // The selection asks the worker where each OLM goes from there.
-  await page.waitForFunction(() => document.getElementById('canvas') && window.fbclens.appStatus().bundle === 'cert-watcher.v1.2.0');
+  await page.waitForFunction(() => /^If cert-watcher\.v1\.2\.0 is installed:\n  OLM Classic next cert-watcher\.v2\.0\.0, ends at cert-watcher\.v2\.0\.0 \(1 step\)\n  OLM v1      error: validating bundle/
+    .test(window.fbclens.appStatus().upgrade), null, { timeout: 5000 });
 });
 
-test('themes: dark and light, the page around the canvas follows', async () => {
+test('themes: dark and light, the page around the canvas and the graph follow', async () => {
   for (const theme of ['dark', 'light']) {
     await page.evaluate((t) => window.fbclens.setTheme(t), theme);
-    await page.waitForFunction((t) => window.fbclens.appStatus().theme === t &&
-      document.getElementById('fbclens-app').dataset.theme === t, theme);
+    // The graph's scene is rebuilt with the theme's colours, not only ImGui's style.
+    await page.waitForFunction((t) => window.fbclens.appStatus().theme === t && window.fbclens.appStatus().sceneTheme === t &&
+      document.getElementById('fbclens-app').dataset.theme === t, theme, { timeout: 5000 });
     await page.screenshot({ path: join(shots, `sample-${theme}.png`) });
   }
 });
