@@ -36,6 +36,10 @@ void wake() {
   g_frames_to_draw = kMinFramesAfterActivity;
 }
 std::string g_status;
+// Main-thread time to build and submit a frame (ImGui, the graph pass's draw calls), in ms: a
+// moving average over about the last 20 frames drawn. What the GPU (or SwiftShader) then spends
+// is not in it; fps is the whole pipeline.
+double g_frame_ms = 0;
 float g_pixel_ratio = 1.0f;  // device pixels per CSS pixel: ImGui works in CSS pixels
 
 // Resizes the canvas's pixel buffer to its CSS box × devicePixelRatio without GLFW's fullscreen
@@ -139,10 +143,19 @@ std::string describe_upgrade(const std::string& bundle, const fbclens::Json& r) 
          "\n  OLM v1      " + describe(r.value("v1", fbclens::Json()));
 }
 
+// The canvas's clear colour: the theme's window background. The one full-window ImGui window
+// draws no background of its own (see apply_theme), so this is what shows behind the panels.
+ImVec4 g_clear_color;
+
 void apply_theme(fbclens::web::AppState& s) {
   if (s.light_theme) ImGui::StyleColorsLight();
   else ImGui::StyleColorsDark();
-  ImGui::GetStyle().WindowRounding = 0.0f;
+  ImGuiStyle& style = ImGui::GetStyle();
+  style.WindowRounding = 0.0f;
+  // The clear paints the background; a full-window quad on top of it would be a second pass over
+  // every pixel, which under SwiftShader (CPU WebGL) costs ~6 ms a frame at 1280×800.
+  g_clear_color = style.Colors[ImGuiCol_WindowBg];
+  style.Colors[ImGuiCol_WindowBg].w = 0.0f;
   s.theme_applied = s.light_theme;
   s.scene_dirty = true;  // the graph's colours are per theme
   fbclens_theme_changed(s.light_theme);
@@ -157,6 +170,7 @@ void frame() {
   if (!ImGui::GetCurrentContext()->InputEventsQueue.empty() || s.scene_dirty) wake();
   if (g_frames_to_draw <= 0 && emscripten_get_now() / 1000.0 > g_draw_until) return;  // the canvas keeps its picture
   --g_frames_to_draw;
+  const double frame_start = emscripten_get_now();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGuiIO& io = ImGui::GetIO();
@@ -175,11 +189,11 @@ void frame() {
   }
   ImGui::Render();
   glViewport(0, 0, fb_w, fb_h);
-  const auto clear = s.light_theme ? ImVec4(0.94f, 0.94f, 0.95f, 1.0f) : ImVec4(0.09f, 0.10f, 0.13f, 1.0f);
-  glClearColor(clear.x, clear.y, clear.z, 1.0f);
+  glClearColor(g_clear_color.x, g_clear_color.y, g_clear_color.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   ++g_frames;
+  g_frame_ms += (emscripten_get_now() - frame_start - g_frame_ms) * (g_frames == 1 ? 1.0 : 0.05);
 }
 
 // Selects `channel` of `package` (the whole package when `channel` is ""); false when absent.
@@ -274,7 +288,7 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_receive(const char* kind, const char* key,
 /// "package", "channel", "bundle", "wholePackage", "finding" (index into the findings as grouped,
 /// -1 = none), "findingCode", "search", "theme", "sceneTheme" (the theme the graph's scene was
 /// last built with), "upgrade" (where each OLM takes the selected bundle, as shown), "pixelRatio",
-/// "fps"}.
+/// "fps", "frameMs" (main-thread ms per frame drawn, averaged)}.
 EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
   const auto& s = *g_state;
   const fbclens::Json status{{"frames", g_frames}, {"ticks", g_ticks}, {"graphOk", s.renderer.ok()}, {"nodes", s.renderer.last_node_count()},
@@ -284,7 +298,7 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
                              {"findingCode", s.selected_finding >= 0 ? s.view.findings[s.selected_finding].code : ""},
                              {"search", std::string(s.search)}, {"theme", s.light_theme ? "light" : "dark"},
                              {"sceneTheme", s.scene.light ? "light" : "dark"}, {"upgrade", s.upgrade_text},
-                             {"pixelRatio", g_pixel_ratio}, {"fps", s.fps}};
+                             {"pixelRatio", g_pixel_ratio}, {"fps", s.fps}, {"frameMs", g_frame_ms}};
   g_status = status.dump();
   return g_status.c_str();
 }
@@ -346,6 +360,12 @@ int main() {
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  // An opaque colour buffer only: ImGui and the graph need no depth or stencil, and an alpha
+  // channel would make the compositor blend the canvas over the page. Each costs per pixel per
+  // frame under SwiftShader (measured together: ~3 ms at 1280×800).
+  glfwWindowHint(GLFW_ALPHA_BITS, 0);
+  glfwWindowHint(GLFW_DEPTH_BITS, 0);
+  glfwWindowHint(GLFW_STENCIL_BITS, 0);
   g_window = glfwCreateWindow(1280, 800, "fbclens", nullptr, nullptr);
   if (!g_window) {
     std::fprintf(stderr, "fbclens: glfwCreateWindow failed (no WebGL2?)\n");

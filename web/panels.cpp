@@ -117,6 +117,13 @@ void draw_explorer_panel(AppState& s) {
 void draw_finding_excerpt(const AppState& s) {
   const FindingRow& f = s.view.findings[s.selected_finding];
   ImGui::TextColored(amber(), "%s", f.where.c_str());
+  // The table shows previews; a cut text is given whole here.
+  if (f.message_preview.size() != f.message.size()) ImGui::TextWrapped("%s", f.message.c_str());
+  if (f.opm_preview.size() != f.opm_message.size()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, amber());
+    ImGui::TextWrapped("opm: %s", f.opm_message.c_str());
+    ImGui::PopStyleColor();
+  }
   ImGui::Separator();
   for (const auto& [number, text] : s.excerpt) {
     const bool here = number == f.line;
@@ -173,10 +180,10 @@ void draw_findings_panel(AppState& s) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(f.where.c_str());
       ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", f.message.c_str());
+      ImGui::TextWrapped("%s", f.message_preview.c_str());
       ImGui::TableNextColumn();
       ImGui::PushStyleColor(ImGuiCol_Text, f.reported_by_opm ? amber() : dim());
-      ImGui::TextWrapped("%s%s", f.reported_by_opm ? "" : "(not reported by opm) ", f.opm_message.c_str());
+      ImGui::TextWrapped("%s%s", f.reported_by_opm ? "" : "(not reported by opm) ", f.opm_preview.c_str());
       ImGui::PopStyleColor();
     }
     ImGui::EndTable();

@@ -49,6 +49,20 @@ int severity_index(const std::string& name) { return name == "warning" ? 1 : nam
 
 }  // namespace
 
+std::string preview_text(const std::string& text, std::size_t limit) {
+  if (text.size() <= limit) return text;
+  std::size_t cut = text.rfind(' ', limit);
+  if (cut == std::string::npos || cut < limit / 2) {  // no word break nearby: a character boundary
+    cut = limit;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  }
+  std::size_t end = cut;
+  while (end > 0 && (text[end - 1] == ',' || text[end - 1] == ' ')) --end;  // "a, b, " reads as "a, b"
+  const auto left_out = std::count_if(text.begin() + static_cast<std::ptrdiff_t>(end), text.end(),
+                                      [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
+  return text.substr(0, end) + "... (+" + std::to_string(left_out) + " characters)";
+}
+
 CatalogView parse_catalog_view(const Json& view, unsigned generation) {
   CatalogView v;
   v.generation = generation;
@@ -79,6 +93,8 @@ CatalogView parse_catalog_view(const Json& view, unsigned generation) {
                                         (row.column ? ":" + std::to_string(row.column) : "");
     row.message = text(f, "message");
     row.opm_message = text(f, "opmMessage");
+    row.message_preview = preview_text(row.message);
+    row.opm_preview = preview_text(row.opm_message);
     row.reported_by_opm = flag(f, "reportedByOpm");
     row.index = static_cast<int>(v.findings.size());
     v.findings.push_back(std::move(row));

@@ -53,6 +53,11 @@ struct FindingRow {
   std::string where;        ///< "file:line:col"
   std::string message;
   std::string opm_message;
+  /// What the findings table shows: the message, or its first kPreviewBytes cut at a word with
+  /// "... (+N characters)" (the built-in font has no ellipsis glyph). opm lists every stranded
+  /// bundle in one line, which can run to tens of kilobytes; the whole text is shown beside the
+  /// source once the finding is selected.
+  std::string message_preview, opm_preview;
   bool reported_by_opm = false;
   std::string package, channel, bundle;
   int index = 0;            ///< position in the Summary's findings (the order the DOM list keys on)
@@ -66,6 +71,14 @@ struct CatalogView {
   std::vector<PackageRow> package_rows;
   std::vector<FindingRow> findings;  ///< sorted by group, then as reported
 };
+
+/// Longest text, in bytes, a findings-table cell shows before it is cut (see FindingRow).
+constexpr std::size_t kPreviewBytes = 300;
+
+/// `text` itself when at most `limit` bytes, else its start cut after the last ", " or space
+/// before `limit` (at a UTF-8 character boundary when there is none) and "... (+N characters)"
+/// with N the characters (UTF-8 code points) left out.
+std::string preview_text(const std::string& text, std::size_t limit = kPreviewBytes);
 
 /// Builds the view from the worker's catalog view JSON (core/export/catalog_view_json.h). Missing
 /// or mistyped fields read as empty, so a malformed answer shows an empty catalog, never crashes.

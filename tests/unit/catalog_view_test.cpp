@@ -148,6 +148,36 @@ TEST_CASE("app view model: findings grouped package > channel > bundle, keyed by
   CHECK(v.findings[2].index == 0);
 }
 
+TEST_CASE("app view model: long finding texts are previewed in the table, whole when selected", "[view]") {
+  // opm's stranded-bundles message lists every bundle: build one of 400 names.
+  std::string names;
+  for (int i = 0; i < 400; ++i) names += (i ? ", b.v" : "b.v") + std::to_string(i) + ".0.0";
+  const std::string message = "channel \"stable\": " + names;
+  const std::string preview = web::preview_text(message, 100);
+  CHECK(preview.size() < 130);
+  CHECK(preview.rfind(message.substr(0, 60), 0) == 0);  // it starts as the message does
+  // Cut between names, never inside one, and say how much is left out.
+  const std::size_t cut = preview.find("... (+");
+  REQUIRE(cut != std::string::npos);
+  CHECK(message.compare(cut, 2, ", ") == 0);
+  CHECK(preview.substr(cut) == "... (+" + std::to_string(message.size() - cut) + " characters)");
+  CHECK(web::preview_text("short", 100) == "short");
+  // No space to cut at: a UTF-8 character boundary, never half a character.
+  std::string accents;
+  for (int i = 0; i < 80; ++i) accents += "\xc3\xa9";  // "é" × 80 = 160 bytes
+  const std::string cut_accents = web::preview_text(accents, 101);
+  CHECK(cut_accents.rfind("... (+30 characters)") == 100);  // characters, not bytes
+  // In the view: the row keeps the whole text beside its preview.
+  const Json view = Json{{"summary", {{"findings", Json::array({{{"code", "FBC3105"}, {"message", message},
+                                                                 {"opmMessage", "short"}}})}}}};
+  const web::CatalogView v = web::parse_catalog_view(view, 1);
+  REQUIRE(v.findings.size() == 1);
+  CHECK(v.findings[0].message == message);
+  CHECK(v.findings[0].message_preview == web::preview_text(message));
+  CHECK(v.findings[0].message_preview.size() < message.size());
+  CHECK(v.findings[0].opm_preview == "short");
+}
+
 TEST_CASE("app view model: malformed answers give an empty view, never a crash", "[view]") {
   for (const char* text : {"null", "[]", "{\"packages\": 3}", "{\"summary\": [], \"packages\": [1, \"x\", {\"channels\": {}}]}",
                            "{\"nodes\": [{}], \"edges\": [{\"from\": 0, \"to\": 9}, {\"from\": -1}], \"ranges\": [{\"from\": [5]}]}"}) {
