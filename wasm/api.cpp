@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "export/bundle_details_json.h"
 #include "export/catalog_view_json.h"
 #include "export/layout_json.h"
 #include "export/report_json.h"
@@ -146,6 +147,17 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_layout(const char* package, const char*
   auto ch = pkg->second.channels.find(channel);
   if (ch == pkg->second.channels.end()) return fail(std::string("package ") + package + " has no channel " + channel);
   out = fbclens::layout_json(fbclens::layout_channel(ch->second)).dump();
+  return out.c_str();
+}
+
+/// One channel entry's bundle in full (export/bundle_details_json.h): `bundle` as an entry of
+/// `channel` in `package` of the last load, or {"requestError"} when there is no such entry or no
+/// catalog. Valid until the next call.
+EMSCRIPTEN_KEEPALIVE const char* fbclens_bundle_details(const char* package, const char* channel, const char* bundle) {
+  static std::string out;
+  const fbclens::ValidationReport* report = fbclens::wasm::session().report();
+  out = report ? fbclens::bundle_details_json(*report, package, channel, bundle).dump(-1, ' ', false, fbclens::Json::error_handler_t::replace)
+               : fbclens::Json{{"requestError", "no catalog is loaded"}}.dump();
   return out.c_str();
 }
 

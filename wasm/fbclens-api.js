@@ -27,6 +27,12 @@
  *   catalog. Resolves to the CLI's `upgrade-path --output json` object:
  *     {classic: {candidates, next, error, walk}, v1: {successors, next, error, walk}}
  *   Omit installedBundle for a fresh install. Rejects for an unknown package or a bad request.
+ * bundle({package, channel, bundle}): one channel entry's bundle in full, for a details view:
+ *     {package, channel, name, version, release, image, where: "file:line", deprecation: TEXT|null,
+ *      replaces, skips: [..], skipRange, properties: [{type, value: compact JSON text, truncated}],
+ *      relatedImages: [{name, image}], bundleObjects, bundleObjectBytes}
+ *   (core/export/bundle_details_json.h: values over 240 bytes are cut and marked truncated).
+ *   Rejects when the package, channel or entry is not in the loaded catalog.
  * on('load', fn): calls fn(summary) after every load (the page's DOM findings list uses it).
  */
 (function (root) {
@@ -92,6 +98,14 @@
 
       async upgradePath(request) {
         const ptr = Module.ccall('fbclens_upgrade_path', 'number', ['string'], [JSON.stringify(request || {})]);
+        const result = JSON.parse(Module.UTF8ToString(ptr));
+        if (result.requestError) throw new Error('fbclens: ' + result.requestError);
+        return result;
+      },
+
+      async bundle({ package: pkg, channel, bundle } = {}) {
+        const ptr = Module.ccall('fbclens_bundle_details', 'number', ['string', 'string', 'string'],
+                                 [String(pkg || ''), String(channel || ''), String(bundle || '')]);
         const result = JSON.parse(Module.UTF8ToString(ptr));
         if (result.requestError) throw new Error('fbclens: ' + result.requestError);
         return result;

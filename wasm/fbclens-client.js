@@ -13,6 +13,7 @@
  *   await client.layout(pkg, channel);               // layout JSON text; channel '' = whole package
  *   await client.upgradePath(request);               // as FbclensApi.upgradePath
  *   await client.excerpt(file, line, context);       // {file, line, lines: [[number, text]]}
+ *   await client.bundle({package, channel, bundle}); // one entry's bundle in full (FbclensApi.bundle)
  *   await client.memory();                           // {wasmBytes, highWater} of the catalog's worker
  *
  * Every load runs in a fresh worker. Only when it succeeds does that worker become the current one
@@ -139,6 +140,7 @@
       view() { return ask('view', {}); },
       layout(pkg, channel) { return ask('layout', { package: pkg, channel: channel || '' }); },
       upgradePath(request) { return ask('upgradePath', { request: request || {} }); },
+      bundle(request) { return ask('bundle', { request: request || {} }); },
       excerpt(file, line, context) { return ask('excerpt', { file, line, context: context === undefined ? 4 : context }); },
       memory() { return ask('memory', {}); },
       on(event, fn) {

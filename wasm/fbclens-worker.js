@@ -11,6 +11,7 @@
  *   {op: 'layout', package, channel}         → layout JSON text; channel '' = the whole package
  *   {op: 'upgradePath', request}             → the upgrade-path object (see fbclens-api.js)
  *   {op: 'excerpt', file, line, context}     → {file, line, lines: [[number, text]]}
+ *   {op: 'bundle', request}                  → one entry's bundle in full (FbclensApi.bundle)
  *   {op: 'memory'}                           → {wasmBytes, highWater}
  * Worker → page:
  *   {id, result}                             the answer; for loads: {summary: JSON text}
@@ -87,6 +88,7 @@ const handlers = {
       api.module.ccall('fbclens_layout', 'number', ['string', 'string'], [pkg, channel || ''])));
   },
   upgradePath({ request }) { return api.upgradePath(request); },
+  bundle({ request }) { return api.bundle(request); },
   excerpt({ file, line, context }) {
     return JSON.parse(checked(api.module.UTF8ToString(
       api.module.ccall('fbclens_source_excerpt', 'number', ['string', 'number', 'number'], [file, line, context]))));

@@ -40,7 +40,13 @@ struct AppState {
   bool focus_search = false;        ///< '/' focuses the search box
 
   // What was asked of the worker (keys of fbclens_request); answers to older keys are dropped.
-  std::string layout_requested, excerpt_requested, upgrade_requested;
+  std::string layout_requested, excerpt_requested, upgrade_requested, details_requested;
+
+  BundleDetails details;            ///< the selected bundle in full (the lower panel's Bundle tab)
+  /// The lower panel's tab to bring forward on the next frame: selecting a bundle shows its
+  /// details, selecting a finding shows the findings.
+  enum class LowerTab { Keep, Findings, Bundle } lower_tab_request = LowerTab::Keep;
+  LowerTab lower_tab_shown = LowerTab::Findings;  ///< the tab drawn last frame
 
   ChannelLayout layout;             ///< layout of the graph in view
   std::string layout_error;         ///< why there is no layout (the worker's answer)

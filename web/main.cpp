@@ -94,6 +94,17 @@ std::string key_of(unsigned generation, const std::string& a, const std::string&
 
 void request(const char* kind, const fbclens::Json& args) { fbclens_request(kind, args.dump().c_str()); }
 
+// The selected bundle in full, for the lower panel's Bundle tab (asked with the same key as its
+// upgrade paths: both follow the selected bundle and the channel it is selected in).
+void request_bundle_details(fbclens::web::AppState& s, const std::string& key, const std::string& channel) {
+  if (key == s.details_requested) return;
+  s.details_requested = key;
+  s.details = {};
+  if (s.selected_bundle.empty() || channel.empty()) return;
+  request("bundle", {{"key", key},
+                     {"request", {{"package", s.selected_package}, {"channel", channel}, {"bundle", s.selected_bundle}}}});
+}
+
 // Asks the worker for what the current selection needs and the app does not have yet.
 void request_what_is_missing(fbclens::web::AppState& s) {
   const unsigned gen = s.view.generation;
@@ -127,6 +138,7 @@ void request_what_is_missing(fbclens::web::AppState& s) {
                                        {"subscriptionChannel", bundle_channel}, {"channels", {bundle_channel}}}}});
     }
   }
+  request_bundle_details(s, upgrade_key, bundle_channel);
 }
 
 std::string describe_upgrade(const std::string& bundle, const fbclens::Json& r) {
@@ -252,7 +264,8 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_set_catalog(const char* view_json) {
 }
 
 /// An answer from the worker to a fbclens_request: `kind` "layout" (layout JSON), "upgrade"
-/// (upgrade-path JSON) or "excerpt" ({file, line, lines}); `key` is the request's key. Answers to
+/// (upgrade-path JSON), "bundle" (bundle details JSON) or "excerpt" ({file, line, lines}); `key`
+/// is the request's key. Answers to
 /// requests that were superseded (another selection, another catalog) are dropped. An answer
 /// {"requestError": TEXT} is shown in place of the result.
 EMSCRIPTEN_KEEPALIVE void fbclens_app_receive(const char* kind, const char* key, const char* json) {
@@ -273,6 +286,8 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_receive(const char* kind, const char* key,
     s.fit_pending = true;
   } else if (k == "upgrade" && key == s.upgrade_requested) {
     s.upgrade_text = error.empty() ? describe_upgrade(s.selected_bundle, answer) : "Upgrade paths unavailable: " + error;
+  } else if (k == "bundle" && key == s.details_requested) {
+    s.details = fbclens::web::parse_bundle_details(answer);
   } else if (k == "excerpt" && key == s.excerpt_requested) {
     s.excerpt.clear();
     for (const auto& line : answer.value("lines", fbclens::Json::array())) {
@@ -288,7 +303,8 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_receive(const char* kind, const char* key,
 /// "package", "channel", "bundle", "wholePackage", "finding" (index into the findings as grouped,
 /// -1 = none), "findingCode", "search", "theme", "sceneTheme" (the theme the graph's scene was
 /// last built with), "upgrade" (where each OLM takes the selected bundle, as shown), "pixelRatio",
-/// "fps", "frameMs" (main-thread ms per frame drawn, averaged)}.
+/// "details" (the bundle whose details the Bundle tab shows, "" = none yet), "detailsProperties",
+/// "lowerTab" ("findings" or "bundle"), "fps", "frameMs" (main-thread ms per frame drawn, averaged)}.
 EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
   const auto& s = *g_state;
   const fbclens::Json status{{"frames", g_frames}, {"ticks", g_ticks}, {"graphOk", s.renderer.ok()}, {"nodes", s.renderer.last_node_count()},
@@ -298,6 +314,8 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
                              {"findingCode", s.selected_finding >= 0 ? s.view.findings[s.selected_finding].code : ""},
                              {"search", std::string(s.search)}, {"theme", s.light_theme ? "light" : "dark"},
                              {"sceneTheme", s.scene.light ? "light" : "dark"}, {"upgrade", s.upgrade_text},
+                             {"details", s.details.name}, {"detailsProperties", s.details.properties.size()},
+                             {"lowerTab", s.lower_tab_shown == fbclens::web::AppState::LowerTab::Bundle ? "bundle" : "findings"},
                              {"pixelRatio", g_pixel_ratio}, {"fps", s.fps}, {"frameMs", g_frame_ms}};
   g_status = status.dump();
   return g_status.c_str();

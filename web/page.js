@@ -14,6 +14,7 @@
  *   cancel()                     cancels the load in flight (true if there was one)
  *   summary()                    the Summary of the catalog shown
  *   upgradePath(request)         as FbclensApi.upgradePath, answered by the worker
+ *   bundle({package, channel, bundle})  one channel entry's bundle in full (FbclensApi.bundle)
  *   show({package, channel})     draws that channel (or, without channel, the whole package with
  *                                its channels as lanes); resolves with graphStats() once drawn
  *   graphStats()                 {package, channel, nodes, edges: {replaces, skips, skipRange},
@@ -93,6 +94,7 @@
     cancel() { return client.cancel(); },
     summary() { return client.summary(); },
     async upgradePath(request) { await ready; return client.upgradePath(request); },
+    async bundle(request) { await ready; return client.bundle(request); },
     appStatus() { return app ? JSON.parse(app.UTF8ToString(app._fbclens_app_status())) : null; },
     async memory() { return { app: { wasmBytes: app ? app.HEAPU8.length : 0 }, worker: await client.memory() }; },
     async show({ package: pkg, channel }) {
@@ -163,11 +165,14 @@
   }
 
   // The app's questions for the worker (web/main.cpp fbclens_request), answered asynchronously.
+  const requests = {
+    layout: (args) => client.layout(args.package, args.channel),  // already JSON text
+    upgrade: (args) => client.upgradePath(args.request).then((r) => JSON.stringify(r)),
+    excerpt: (args) => client.excerpt(args.file, args.line, 4).then((r) => JSON.stringify(r)),
+    bundle: (args) => client.bundle(args.request).then((r) => JSON.stringify(r)),
+  };
   function answerRequest(kind, args) {
-    const ask = kind === 'layout' ? client.layout(args.package, args.channel)
-      : kind === 'upgrade' ? client.upgradePath(args.request).then((r) => JSON.stringify(r))
-        : kind === 'excerpt' ? client.excerpt(args.file, args.line, 4).then((r) => JSON.stringify(r))
-          : Promise.reject(new Error('unknown request ' + kind));
+    const ask = requests[kind] ? requests[kind](args) : Promise.reject(new Error('unknown request ' + kind));
     ask.catch((error) => JSON.stringify({ requestError: String(error.message || error) }))
       .then((text) => callWithStrings('fbclens_app_receive', [kind, args.key, text]));
   }

@@ -4,6 +4,7 @@
 //   - Explorer panel: packages → channels → bundles
 //   - Findings panel
 //   - Graph panel: the selected channel, drawn with the shaders in shaders/
+//   - Bundle tab: the selected channel entry's bundle in full, and the lower panel's tabs
 #include <algorithm>
 #include <cmath>
 #include <tuple>
@@ -97,7 +98,10 @@ void draw_explorer_panel(AppState& s) {
             if (!b.visible) continue;
             std::snprintf(label, sizeof label, "%s%s%s", b.name.c_str(), b.head ? "  [head]" : "",
                           b.deprecated ? "  [deprecated]" : "");
-            if (ImGui::Selectable(label, s.selected_bundle == b.name && selected)) select(s, p.name, c.name, b.name);
+            if (ImGui::Selectable(label, s.selected_bundle == b.name && selected)) {
+              select(s, p.name, c.name, b.name);
+              s.lower_tab_request = AppState::LowerTab::Bundle;
+            }
             if (ImGui::IsItemHovered()) {
               ImGui::SetTooltip("%s\nversion %s\n%s%s%s", b.name.c_str(), b.version.empty() ? "?" : b.version.c_str(),
                                 b.where.c_str(), b.deprecated ? "\nDeprecated: " : "", b.deprecation.c_str());
@@ -244,6 +248,7 @@ void select_node(AppState& s, int index) {
   s.selected_bundle_channel = n.channel;
   if (!s.whole_package) s.selected_channel = n.channel.empty() ? s.selected_channel : n.channel;
   s.scene_dirty = true;
+  s.lower_tab_request = AppState::LowerTab::Bundle;
 }
 
 // How an edge runs: straight, or bowed through a control point on its left (upwards for edges
@@ -392,7 +397,7 @@ void draw_graph_panel(AppState& s) {
   }
   // ASCII separators: the built-in font has no "›".
   if (s.layout_channel.empty()) ImGui::Text("%s (all channels)", s.layout_package.c_str());
-  else ImGui::Text("%s / %s", s.layout_package.c_str(), s.layout_channel.c_str());
+  else ImGui::Text("%s / %s", s.layout_package.c_str(), band_title(s, s.layout_channel).c_str());  // default, deprecated named
   ImGui::SameLine();
   ImGui::TextColored(dim(), "   replaces: arrow   skips: x   skipRange: o, dashed   head: green ring   deprecated: !");
   if (!s.upgrade_text.empty()) {
@@ -515,34 +520,99 @@ void draw_graph_panel(AppState& s) {
   if (clicked >= 0) select_node(s, clicked);
 }
 
-// The selected bundle's details, in the graph's lower-left corner.
-void draw_bundle_details(const AppState& s) {
-  const std::string& channel = s.whole_package ? s.selected_bundle_channel : s.selected_channel;
-  for (const PackageRow& p : s.view.package_rows) {
-    if (p.name != s.selected_package) continue;
-    for (const ChannelRow& c : p.channels) {
-      if (c.name != channel) continue;
-      for (const BundleRow& b : c.bundles) {
-        if (b.name != s.selected_bundle) continue;
-        const ImVec2 pos = ImGui::GetWindowPos();
-        const ImVec2 size = ImGui::GetWindowSize();
-        const float height = b.deprecated ? 112.0f : 94.0f;
-        ImGui::SetCursorScreenPos(ImVec2(pos.x + 8, pos.y + size.y - height - 8));
-        ImGui::BeginChild("bundle-details", ImVec2(std::min(620.0f, size.x - 16), height), ImGuiChildFlags_Border);
-        ImGui::Text("%s%s", b.name.c_str(), b.head ? "   (channel head)" : "");
-        ImGui::TextColored(dim(), "version %s   channel %s", b.version.empty() ? "?" : b.version.c_str(), c.name.c_str());
-        // Image references run long (registry/org/name@sha256:...): wrap, never cut.
-        ImGui::PushStyleColor(ImGuiCol_Text, dim());
-        ImGui::TextWrapped("image %s", b.image.empty() ? "(none)" : b.image.c_str());
-        ImGui::PopStyleColor();
-        ImGui::TextColored(dim(), "%zu properties, %zu related images, %zu bundle objects   %s", b.properties,
-                           b.related_images, b.bundle_objects, b.where.c_str());
-        if (b.deprecated) ImGui::TextColored(amber(), "Deprecated: %s", b.deprecation.c_str());
-        ImGui::EndChild();
-        return;
-      }
-    }
+// [SECTION] Bundle tab: the selected channel entry's bundle in full
+// "replaces a   skips b, c   skipRange >=1.0.0 <2.0.0": what the entry declares in this channel.
+std::string entry_edges(const BundleDetails& d) {
+  std::string out = d.replaces.empty() ? "replaces nothing" : "replaces " + d.replaces;
+  if (!d.skips.empty()) {
+    out += "   skips ";
+    for (std::size_t i = 0; i < d.skips.size(); ++i) out += (i ? ", " : "") + d.skips[i];
   }
+  if (!d.skip_range.empty()) out += "   skipRange " + d.skip_range;
+  return out;
+}
+
+void draw_bundle_tab(const AppState& s) {
+  const BundleDetails& d = s.details;
+  if (!d.error.empty()) {
+    ImGui::TextColored(amber(), "%s", d.error.c_str());
+    return;
+  }
+  if (d.name != s.selected_bundle) {
+    ImGui::TextColored(dim(), "Reading %s...", s.selected_bundle.c_str());
+    return;
+  }
+  ImGui::TextUnformatted(d.name.c_str());
+  ImGui::SameLine();
+  ImGui::TextColored(dim(), "  version %s%s%s   channel %s   %s", d.version.empty() ? "?" : d.version.c_str(),
+                     d.release.empty() ? "" : "   release ", d.release.c_str(), d.channel.c_str(),
+                     d.where.empty() ? "(no olm.bundle object)" : d.where.c_str());
+  ImGui::TextUnformatted(entry_edges(d).c_str());
+  if (d.deprecated) ImGui::TextColored(amber(), "Deprecated: %s", d.deprecation.c_str());
+  // Image references run long (registry/org/name@sha256:...): wrap, never cut.
+  ImGui::PushStyleColor(ImGuiCol_Text, dim());
+  ImGui::TextWrapped("image %s", d.image.empty() ? "(none)" : d.image.c_str());
+  ImGui::PopStyleColor();
+  const ImGuiTableFlags table = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
+  ImGui::SeparatorText(("Properties (" + std::to_string(d.properties.size()) + ")").c_str());
+  if (ImGui::BeginTable("properties", 2, table)) {
+    ImGui::TableSetupColumn("type", ImGuiTableColumnFlags_WidthFixed, 190);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+    for (const BundleDetails::Property& p : d.properties) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextColored(dim(), "%s", p.type.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextWrapped("%s%s", p.value.c_str(), p.truncated ? " ... (cut)" : "");
+    }
+    ImGui::EndTable();
+  }
+  ImGui::SeparatorText(("Related images (" + std::to_string(d.related_images.size()) + ")").c_str());
+  if (ImGui::BeginTable("related-images", 2, table)) {
+    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, 190);
+    ImGui::TableSetupColumn("image", ImGuiTableColumnFlags_WidthStretch);
+    for (const auto& [name, image] : d.related_images) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextColored(dim(), "%s", name.empty() ? "(unnamed)" : name.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextWrapped("%s", image.c_str());
+    }
+    ImGui::EndTable();
+  }
+  if (d.bundle_objects) {
+    ImGui::TextColored(dim(), "%zu olm.bundle.object manifests, %llu bytes decoded", d.bundle_objects,
+                       static_cast<unsigned long long>(d.bundle_object_bytes));
+  }
+}
+
+// The lower panel: the findings, and the selected bundle's details once one is selected.
+void draw_lower_panel(AppState& s) {
+  if (!ImGui::BeginTabBar("lower")) return;
+  const auto flags_for = [&s](AppState::LowerTab tab) {
+    return s.lower_tab_request == tab ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
+  };
+  char label[160];
+  std::snprintf(label, sizeof label, "Findings (%zu)###findings", s.view.findings.size());
+  if (ImGui::BeginTabItem(label, nullptr, flags_for(AppState::LowerTab::Findings))) {
+    s.lower_tab_shown = AppState::LowerTab::Findings;
+    draw_findings_panel(s);
+    ImGui::EndTabItem();
+  }
+  if (!s.selected_bundle.empty()) {
+    std::snprintf(label, sizeof label, "Bundle %.120s###bundle", s.selected_bundle.c_str());
+    if (ImGui::BeginTabItem(label, nullptr, flags_for(AppState::LowerTab::Bundle))) {
+      s.lower_tab_shown = AppState::LowerTab::Bundle;
+      ImGui::BeginChild("bundle-details");
+      draw_bundle_tab(s);
+      ImGui::EndChild();
+      ImGui::EndTabItem();
+    }
+  } else {
+    s.lower_tab_shown = AppState::LowerTab::Findings;
+  }
+  s.lower_tab_request = AppState::LowerTab::Keep;
+  ImGui::EndTabBar();
 }
 
 }  // namespace
@@ -552,6 +622,7 @@ void select_finding(AppState& s, int row) {
   s.selected_finding = row;
   const FindingRow& f = s.view.findings[row];
   if (!f.package.empty()) select(s, f.package, f.channel, f.channel.empty() ? "" : f.bundle);
+  s.lower_tab_request = AppState::LowerTab::Findings;
 }
 
 // [SECTION] Layout of the one full-window frame
@@ -573,10 +644,9 @@ void draw_app(AppState& s) {
   const float graph_h = std::max(160.0f, ImGui::GetContentRegionAvail().y * 0.58f);
   ImGui::BeginChild("graph", ImVec2(0, graph_h), ImGuiChildFlags_Border, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   draw_graph_panel(s);
-  if (!s.selected_bundle.empty()) draw_bundle_details(s);
   ImGui::EndChild();
-  ImGui::BeginChild("findings", ImVec2(0, 0), ImGuiChildFlags_Border);
-  draw_findings_panel(s);
+  ImGui::BeginChild("lower", ImVec2(0, 0), ImGuiChildFlags_Border);
+  draw_lower_panel(s);
   ImGui::EndChild();
   ImGui::EndGroup();
   ImGui::End();

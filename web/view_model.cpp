@@ -151,6 +151,33 @@ void apply_search(CatalogView& view, const std::string& query) {
   }
 }
 
+BundleDetails parse_bundle_details(const Json& j) {
+  BundleDetails d;
+  if (!j.is_object()) {
+    d.error = "malformed answer";
+    return d;
+  }
+  d.error = text(j, "requestError");
+  d.package = text(j, "package");
+  d.channel = text(j, "channel");
+  d.name = text(j, "name");
+  d.version = text(j, "version");
+  d.release = text(j, "release");
+  d.image = text(j, "image");
+  d.where = text(j, "where");
+  d.deprecated = is_deprecated(j, d.deprecation);
+  d.replaces = text(j, "replaces");
+  d.skip_range = text(j, "skipRange");
+  for (const Json& s : list(j, "skips")) {
+    if (s.is_string()) d.skips.push_back(s.get<std::string>());
+  }
+  for (const Json& p : list(j, "properties")) d.properties.push_back({text(p, "type"), text(p, "value"), flag(p, "truncated")});
+  for (const Json& r : list(j, "relatedImages")) d.related_images.emplace_back(text(r, "name"), text(r, "image"));
+  d.bundle_objects = number<std::size_t>(j, "bundleObjects");
+  d.bundle_object_bytes = number<std::uint64_t>(j, "bundleObjectBytes");
+  return d;
+}
+
 ChannelLayout parse_layout(const Json& layout) {
   ChannelLayout out;
   if (!layout.is_object()) return out;

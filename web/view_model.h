@@ -63,6 +63,27 @@ struct FindingRow {
   int index = 0;            ///< position in the Summary's findings (the order the DOM list keys on)
 };
 
+/// One channel entry's bundle in full, from the worker's bundle details JSON
+/// (core/export/bundle_details_json.h): the Bundle tab of the lower panel.
+struct BundleDetails {
+  std::string package, channel, name;  ///< what it is about ("" name = nothing loaded)
+  std::string version, release, image, where;
+  bool deprecated = false;
+  std::string deprecation;
+  std::string replaces, skip_range;
+  std::vector<std::string> skips;
+  struct Property {
+    std::string type;
+    std::string value;    ///< compact JSON text, cut when `truncated`
+    bool truncated = false;
+  };
+  std::vector<Property> properties;
+  std::vector<std::pair<std::string, std::string>> related_images;  ///< (name, image)
+  std::size_t bundle_objects = 0;
+  std::uint64_t bundle_object_bytes = 0;
+  std::string error;      ///< the worker's requestError, "" when the details are here
+};
+
 /// The whole catalog as the panels show it.
 struct CatalogView {
   unsigned generation = 0;  ///< increases with every catalog the app is given
@@ -87,6 +108,10 @@ CatalogView parse_catalog_view(const Json& view, unsigned generation);
 /// Sets the rows' `visible` flags for the explorer search `query` (case-insensitive substring; ""
 /// shows everything). Called when the query or the view changes, never per frame.
 void apply_search(CatalogView& view, const std::string& query);
+
+/// Bundle details from their JSON; {"requestError": TEXT} gives details with only `error` set.
+/// Missing or mistyped fields read as empty.
+BundleDetails parse_bundle_details(const Json& details);
 
 /// The layout from its JSON (core/export/layout_json.h). Edges whose ends are not nodes are dropped.
 ChannelLayout parse_layout(const Json& layout);

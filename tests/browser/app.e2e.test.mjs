@@ -106,6 +106,22 @@ test('arrow keys walk the channel graph along its edges', async () => {
     .test(window.fbclens.appStatus().upgrade), null, { timeout: 5000 });
 });
 
+test('selecting a bundle shows it in full in the Bundle tab; selecting a finding goes back to the findings', async () => {
+  // The arrow-key test left cert-watcher.v1.2.0 of stable selected.
+  await page.waitForFunction(() => window.fbclens.appStatus().details === 'cert-watcher.v1.2.0', null, { timeout: 5000 });
+  const status = await page.evaluate(() => window.fbclens.appStatus());
+  assert.equal(status.lowerTab, 'bundle');
+  // The same answer through the page API, checked against the sample's YAML.
+  const d = await page.evaluate(() => window.fbclens.bundle({ package: 'cert-watcher', channel: 'stable', bundle: 'cert-watcher.v1.2.0' }));
+  assert.equal(status.detailsProperties, d.properties.length);
+  assert.equal(d.replaces, 'cert-watcher.v1.1.0');
+  assert.deepEqual(d.skips, ['cert-watcher.v1.1.1']);
+  assert.deepEqual(d.properties[0], { type: 'olm.package', value: '{"packageName":"cert-watcher","version":"1.2.0"}', truncated: false });
+  await page.screenshot({ path: join(shots, 'sample-bundle-tab.png') });
+  await assert.rejects(page.evaluate(() => window.fbclens.bundle({ package: 'cert-watcher', channel: 'stable', bundle: 'nope' })),
+                       /channel stable has no entry nope/);
+});
+
 test('themes: dark and light, the page around the canvas and the graph follow', async () => {
   for (const theme of ['dark', 'light']) {
     await page.evaluate((t) => window.fbclens.setTheme(t), theme);

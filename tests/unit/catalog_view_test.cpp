@@ -2,6 +2,7 @@
 // source positions, checked on the sample catalog whose content is known.
 #include <catch2/catch.hpp>
 
+#include "export/bundle_details_json.h"
 #include "export/catalog_view_json.h"
 #include "export/layout_json.h"
 #include "load/source_excerpt.h"
@@ -60,6 +61,57 @@ TEST_CASE("catalog view: findings are counted on their package and channel", "[v
   CHECK(in_channel > 0);
   CHECK(p["findings"] == in_package);
   CHECK(named(p["channels"], "stable")["findings"] == in_channel);
+}
+
+TEST_CASE("bundle details: a channel entry with its olm.bundle, whole", "[view]") {
+  DirectoryFileSource source(source_dir() + "/samples/catalog");
+  const ValidationReport report = validate_catalog(source);
+  const Json old = bundle_details_json(report, "cert-watcher", "stable", "cert-watcher.v1.0.0");
+  CHECK(old["version"] == "1.0.0");
+  CHECK(old["where"] == "cert-watcher/catalog.yaml:51");
+  CHECK(old["deprecation"].get<std::string>().rfind("cert-watcher 1.0.0 has a known renewal bug", 0) == 0);
+  CHECK(old["replaces"] == "");
+  REQUIRE(old["properties"].size() == 2);
+  CHECK(old["properties"][0] == Json{{"type", "olm.package"}, {"value", R"({"packageName":"cert-watcher","version":"1.0.0"})"},
+                                     {"truncated", false}});
+  CHECK(old["properties"][1]["type"] == "olm.gvk");
+  CHECK(old["relatedImages"] == Json::array({{{"name", "operator"}, {"image", "quay.io/fbclens-example/cert-watcher:v1.0.0"}}}));
+  // What the entry declares is per channel: 1.2.0 replaces and skips in stable, neither in fast.
+  const Json stable = bundle_details_json(report, "cert-watcher", "stable", "cert-watcher.v1.2.0");
+  CHECK(stable["replaces"] == "cert-watcher.v1.1.0");
+  CHECK(stable["skips"] == Json::array({"cert-watcher.v1.1.1"}));
+  CHECK(stable["deprecation"].is_null());
+  const Json fast = bundle_details_json(report, "cert-watcher", "fast", "cert-watcher.v1.2.0");
+  CHECK(fast["replaces"] == "");
+  CHECK(fast["skips"].empty());
+  CHECK(bundle_details_json(report, "cert-watcher", "stable", "cert-watcher.v2.0.0")["skipRange"] == ">=1.0.0 <2.0.0");
+  // Unknown names are request errors, never exceptions.
+  CHECK(bundle_details_json(report, "nope", "stable", "x")["requestError"] == "package nope is not in the catalog");
+  CHECK(bundle_details_json(report, "cert-watcher", "nope", "x")["requestError"] == "package cert-watcher has no channel nope");
+  CHECK(bundle_details_json(report, "cert-watcher", "fast", "cert-watcher.v1.0.0")["requestError"] ==
+        "channel fast has no entry cert-watcher.v1.0.0");
+}
+
+TEST_CASE("bundle details: long values are cut, bundle objects described by their size", "[view]") {
+  MemoryFileSource source;
+  const std::string description(1000, 'd');
+  // "e30=" is base64 of "{}": one bundle object of 2 bytes.
+  source.add("c.json", R"({"schema":"olm.package","name":"p","defaultChannel":"s"}
+{"schema":"olm.channel","package":"p","name":"s","entries":[{"name":"p.v1"}]}
+{"schema":"olm.bundle","package":"p","name":"p.v1","image":"quay.io/p/b:v1","properties":[
+  {"type":"olm.package","value":{"packageName":"p","version":"1.0.0"}},
+  {"type":"example.com/long","value":{"text":")" + description + R"("}},
+  {"type":"olm.bundle.object","value":{"data":"e30="}}]}
+)");
+  const ValidationReport report = validate_catalog(source);
+  REQUIRE(report.verdict == Verdict::Valid);
+  const Json d = bundle_details_json(report, "p", "s", "p.v1");
+  REQUIRE(d["properties"].size() == 3);
+  CHECK(d["properties"][1]["truncated"] == true);
+  CHECK(d["properties"][1]["value"].get<std::string>().size() == kPropertyValueTextLimit);
+  CHECK(d["properties"][2]["value"] == "(a base64 manifest, checked at load and not kept; the bundle has 1 object, 2 bytes decoded)");
+  CHECK(d["bundleObjects"] == 1);
+  CHECK(d["bundleObjectBytes"] == 2);
 }
 
 TEST_CASE("layout JSON round trip of the fields the UI reads", "[view]") {

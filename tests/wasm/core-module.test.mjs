@@ -100,6 +100,14 @@ test('the worker-facing functions: view, layout, excerpt, load progress', async 
   assert.deepEqual(excerpt.lines, [[2, 'schema: olm.package'], [3, 'name: cert-watcher'], [4, 'defaultChannel: stable']]);
   assert.match(call('fbclens_source_excerpt', ['string', 'number', 'number'], ['nope.yaml', 1, 1]).requestError, /no file/);
 
+  // One entry's bundle in full: where it is declared in the files handed over, and its properties.
+  const details = await api.bundle({ package: 'cert-watcher', channel: 'stable', bundle: 'cert-watcher.v2.0.0' });
+  assert.equal(details.where, 'a/catalog.yaml:' + (yaml.split('\n').findIndex((l, i, all) =>
+    l === 'schema: olm.bundle' && all[i + 2] === 'name: cert-watcher.v2.0.0') + 1));
+  assert.equal(details.skipRange, '>=1.0.0 <2.0.0');
+  assert.ok(details.properties.some((p) => p.type === 'olm.package.required'));
+  await assert.rejects(api.bundle({ package: 'cert-watcher', channel: 'stable', bundle: 'nope' }), /no entry nope/);
+
   // installedVersion defaults to the installed bundle's own version.
   const r = await api.upgradePath({ package: 'cert-watcher', installedBundle: 'cert-watcher.v1.0.0', subscriptionChannel: 'stable' });
   assert.equal(r.classic.next, 'cert-watcher.v2.0.0');

@@ -1,0 +1,74 @@
+#include "export/bundle_details_json.h"
+
+namespace fbclens {
+
+namespace {
+
+Json request_error(const std::string& message) { return Json{{"requestError", message}}; }
+
+// The first `limit` bytes of `text`, never ending inside a UTF-8 sequence.
+std::string cut_utf8(const std::string& text, std::size_t limit) {
+  if (text.size() <= limit) return text;
+  std::size_t end = limit;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;  // a continuation byte
+  return text.substr(0, end);
+}
+
+Json property_row(const declcfg::Property& p, const declcfg::Bundle& blob) {
+  std::string value;
+  if (p.type == "olm.bundle.object") {
+    // Every such property shares one count and size (the payloads are gone once checked).
+    value = "(a base64 manifest, checked at load and not kept; the bundle has " + std::to_string(blob.object_count) +
+            (blob.object_count == 1 ? " object, " : " objects, ") + std::to_string(blob.object_bytes) + " bytes decoded)";
+  } else if (!p.value) {
+    value = "(no value)";
+  } else {
+    // replace: a value from a broken file may hold invalid UTF-8; dump must not throw on it.
+    value = p.value->dump(-1, ' ', false, Json::error_handler_t::replace);
+  }
+  const bool truncated = value.size() > kPropertyValueTextLimit;
+  return {{"type", p.type}, {"value", truncated ? cut_utf8(value, kPropertyValueTextLimit) : value},
+          {"truncated", truncated}};
+}
+
+}  // namespace
+
+Json bundle_details_json(const ValidationReport& report, const std::string& package, const std::string& channel,
+                         const std::string& bundle) {
+  const auto pkg = report.model.packages.find(package);
+  if (pkg == report.model.packages.end()) return request_error("package " + package + " is not in the catalog");
+  const auto ch = pkg->second.channels.find(channel);
+  if (ch == pkg->second.channels.end()) return request_error("package " + package + " has no channel " + channel);
+  const auto entry = ch->second.bundles.find(bundle);
+  if (entry == ch->second.bundles.end()) return request_error("channel " + channel + " has no entry " + bundle);
+  const model::Bundle& b = entry->second;
+
+  Json details{{"package", package},
+               {"channel", channel},
+               {"name", b.name},
+               {"version", b.version ? b.version->to_string() : ""},
+               {"release", b.release},
+               {"image", b.image},
+               {"where", ""},
+               {"deprecation", b.deprecation ? Json(*b.deprecation) : Json(nullptr)},
+               {"replaces", b.replaces},
+               {"skips", b.skips},
+               {"skipRange", b.skip_range},
+               {"properties", Json::array()},
+               {"relatedImages", Json::array()},
+               {"bundleObjects", 0},
+               {"bundleObjectBytes", 0}};
+  if (b.bundle_blob < 0) return details;  // an entry without an olm.bundle (a finding says so)
+  const declcfg::Bundle& blob = report.config.bundles[b.bundle_blob];
+  const SourceLocation at = report.load.locate(report.load.blobs[blob.blob]);
+  if (!at.file.empty()) details["where"] = at.line ? at.file + ":" + std::to_string(at.line) : at.file;
+  for (const declcfg::Property& p : blob.properties) details["properties"].push_back(property_row(p, blob));
+  for (const declcfg::RelatedImage& r : blob.related_images) {
+    details["relatedImages"].push_back({{"name", r.name}, {"image", r.image}});
+  }
+  details["bundleObjects"] = blob.object_count;
+  details["bundleObjectBytes"] = blob.object_bytes;
+  return details;
+}
+
+}  // namespace fbclens
