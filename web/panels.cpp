@@ -204,23 +204,28 @@ void draw_findings_panel(AppState& s) {
 // [SECTION] Graph panel
 // Layout pixels at zoom 1: one column per 150 px, one lane per 70 px, nodes of radius 14.
 constexpr float kColumn = 150.0f, kLane = 70.0f, kRadius = 14.0f;
+// Below this zoom version labels no longer fit their column and nodes shrink under 5 px.
+constexpr float kReadableZoom = 0.55f;
 
 // Colours of the graph per theme (RGBA 0..1).
 struct Palette {
   float replaces[4], skips[4], skip_range[4], ignored[4];
   float node_fill[4], node_ring[4], deprecated_fill[4], head_ring[4], selected_ring[4];
   ImU32 label, band_label, band_line;
+  ImU32 band_label_bg;  ///< behind a lane's heading, so edges running under it do not hide it
 };
 
 const Palette& palette(bool light) {
   static const Palette dark{{0.75f, 0.80f, 0.90f, 0.95f}, {0.93f, 0.42f, 0.38f, 0.95f}, {0.55f, 0.75f, 0.95f, 0.95f},
                             {0.95f, 0.25f, 0.25f, 0.95f}, {0.20f, 0.24f, 0.32f, 1.0f},  {0.55f, 0.62f, 0.75f, 1.0f},
                             {0.91f, 0.59f, 0.06f, 1.0f},  {0.40f, 0.85f, 0.45f, 1.0f},  {1.0f, 1.0f, 1.0f, 1.0f},
-                            IM_COL32(220, 225, 235, 255), IM_COL32(150, 160, 180, 255), IM_COL32(60, 66, 80, 255)};
+                            IM_COL32(220, 225, 235, 255), IM_COL32(150, 160, 180, 255), IM_COL32(60, 66, 80, 255),
+                            IM_COL32(15, 15, 15, 225)};
   static const Palette light_{{0.25f, 0.30f, 0.40f, 0.95f}, {0.80f, 0.20f, 0.16f, 0.95f}, {0.16f, 0.42f, 0.75f, 0.95f},
                               {0.90f, 0.10f, 0.10f, 0.95f}, {0.88f, 0.90f, 0.94f, 1.0f},  {0.35f, 0.40f, 0.50f, 1.0f},
                               {0.96f, 0.66f, 0.16f, 1.0f},  {0.10f, 0.60f, 0.20f, 1.0f},  {0.05f, 0.05f, 0.05f, 1.0f},
-                              IM_COL32(30, 34, 42, 255),    IM_COL32(90, 96, 110, 255),   IM_COL32(200, 204, 212, 255)};
+                              IM_COL32(30, 34, 42, 255),    IM_COL32(90, 96, 110, 255),   IM_COL32(200, 204, 212, 255),
+                              IM_COL32(240, 240, 240, 225)};
   return light ? light_ : dark;
 }
 
@@ -427,15 +432,23 @@ void draw_graph_panel(AppState& s) {
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 size = ImGui::GetContentRegionAvail();
   if (s.fit_pending && size.x > 50 && size.y > 50) {
-    // Whole graph in view: one row when it stays readable (zoom >= 0.55); otherwise wrap long
-    // channels into rows of columns, choosing the zoom from the area the graph needs.
+    // Whole graph in view: one row when it stays readable (zoom >= kReadableZoom); otherwise wrap
+    // long channels into rows of columns, choosing the zoom from the area the graph needs. A whole
+    // package cannot wrap (each band is a channel, its columns shared with the others): it keeps a
+    // readable zoom and opens on its newest versions, where the channel heads are.
     const float width = size.x - 60.0f, height = size.y - 40.0f;
-    const float one_row = std::min(width / (std::max(1, layout.layers - 1) * kColumn + 2 * kRadius),
-                                   height / (std::max(1, layout.lanes) * kLane));
+    const float graph_width = std::max(1, layout.layers - 1) * kColumn + 2 * kRadius;
+    const float fit_height = height / (std::max(1, layout.lanes) * kLane);
+    const float one_row = std::min(width / graph_width, fit_height);
     const int before = s.columns_per_row;
-    if (one_row >= 0.55f || s.whole_package) {
+    s.pan_x = 30.0f;
+    if (one_row >= kReadableZoom) {
       s.zoom = std::clamp(one_row, 0.05f, 1.5f);
       s.columns_per_row = 0;
+    } else if (s.whole_package) {
+      s.zoom = std::clamp(fit_height, kReadableZoom, 1.0f);
+      s.columns_per_row = 0;
+      s.pan_x = std::min(30.0f, size.x - 30.0f - graph_width * s.zoom);  // the last column at the right edge
     } else {
       const float area = std::max(1, layout.layers) * kColumn * std::max(1, layout.lanes + 1) * kLane;
       s.zoom = std::clamp(0.9f * std::sqrt(width * height / area), 0.05f, 1.5f);
@@ -443,7 +456,6 @@ void draw_graph_panel(AppState& s) {
       if (s.columns_per_row >= layout.layers) s.columns_per_row = 0;
     }
     s.scene_dirty = s.scene_dirty || before != s.columns_per_row;
-    s.pan_x = 30.0f;
     s.pan_y = 20.0f + 0.5f * kLane * s.zoom;  // room for the arcs over the top row
     s.fit_pending = false;
   }
@@ -494,7 +506,10 @@ void draw_graph_panel(AppState& s) {
     const float y = offset.y + band.first_lane * kLane * s.zoom - 0.5f * kLane * s.zoom + radius;
     if (y > clip_min.y - 20 && y < clip_max.y) {
       dl->AddLine(ImVec2(clip_min.x, y), ImVec2(clip_max.x, y), pal.band_line);
-      dl->AddText(ImVec2(clip_min.x + 4, y + 2), pal.band_label, band_title(s, band.channel).c_str());
+      const std::string title = band_title(s, band.channel);
+      const ImVec2 at(clip_min.x + 4, y + 2), extent = ImGui::CalcTextSize(title.c_str());
+      dl->AddRectFilled(ImVec2(at.x - 2, at.y), ImVec2(at.x + extent.x + 2, at.y + extent.y), pal.band_label_bg);
+      dl->AddText(at, pal.band_label, title.c_str());
     }
   }
   for (const auto& label : scene.range_labels) {

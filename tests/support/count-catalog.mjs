@@ -35,6 +35,23 @@ export function jsonObjects(text) {
   return objects;
 }
 
+/**
+ * What a channel's upgrade graph holds, from its olm.channel object alone: {entries, replaces,
+ * skips, heads}. replaces/skips count the edges whose older end is an entry of the channel; heads
+ * are the entries nothing in the channel replaces or skips. (skipRange needs a semver range
+ * evaluator, so it is not counted here.)
+ */
+export function channelGraphCounts(channel) {
+  const names = new Set(channel.entries.map((e) => e.name));
+  const incoming = new Set();
+  let replaces = 0, skips = 0;
+  for (const e of channel.entries) {
+    if (e.replaces && names.has(e.replaces)) { replaces++; incoming.add(e.replaces); }
+    for (const s of e.skips || []) if (names.has(s)) { skips++; incoming.add(s); }
+  }
+  return { entries: names.size, replaces, skips, heads: [...names].filter((n) => !incoming.has(n)).length };
+}
+
 /** Returns {files, blobs, packages, channels, bundles, deprecations, paths} for `root`. */
 export function countCatalog(root) {
   const ignoreFile = join(root, '.indexignore');
