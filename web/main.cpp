@@ -164,10 +164,11 @@ void apply_theme(fbclens::web::AppState& s) {
   else ImGui::StyleColorsDark();
   ImGuiStyle& style = ImGui::GetStyle();
   style.WindowRounding = 0.0f;
-  // The clear paints the background; a full-window quad on top of it would be a second pass over
+  // The clear paints the background, in the page's own --bg (index.html) so the canvas and the
+  // page around it are one surface; a full-window quad on top of it would be a second pass over
   // every pixel, which under SwiftShader (CPU WebGL) costs ~6 ms a frame at 1280×800.
-  g_clear_color = style.Colors[ImGuiCol_WindowBg];
-  style.Colors[ImGuiCol_WindowBg].w = 0.0f;
+  g_clear_color = s.light_theme ? ImVec4(0.941f, 0.941f, 0.949f, 1.0f) : ImVec4(0.090f, 0.102f, 0.129f, 1.0f);
+  style.Colors[ImGuiCol_WindowBg] = ImVec4(g_clear_color.x, g_clear_color.y, g_clear_color.z, 0.0f);
   s.theme_applied = s.light_theme;
   s.scene_dirty = true;  // the graph's colours are per theme
   fbclens_theme_changed(s.light_theme);

@@ -240,7 +240,24 @@ TEST_CASE("app view model: malformed answers give an empty view, never a crash",
     const ChannelLayout l = web::parse_layout(j);
     CHECK(l.edges.empty());  // edges whose ends are not nodes are dropped
     for (const auto& r : l.ranges) CHECK(r.from.empty());
+    CHECK(web::parse_bundle_details(j).name.empty());
   }
+  CHECK(web::parse_bundle_details(Json::parse("null")).error == "malformed answer");
+  CHECK(web::parse_bundle_details(Json{{"requestError", "channel s has no entry x"}}).error == "channel s has no entry x");
+}
+
+TEST_CASE("app view model: bundle details read back", "[view]") {
+  DirectoryFileSource source(source_dir() + "/samples/catalog");
+  const ValidationReport report = validate_catalog(source);
+  const web::BundleDetails d = web::parse_bundle_details(bundle_details_json(report, "cert-watcher", "stable", "cert-watcher.v1.0.0"));
+  CHECK(d.error.empty());
+  CHECK(d.name == "cert-watcher.v1.0.0");
+  CHECK(d.channel == "stable");
+  CHECK(d.deprecated);
+  REQUIRE(d.properties.size() == 2);
+  CHECK(d.properties[1].type == "olm.gvk");
+  REQUIRE(d.related_images.size() == 1);
+  CHECK(d.related_images[0].first == "operator");
 }
 
 }  // namespace
