@@ -24,7 +24,9 @@ void main() {
   if (length(d) < 0.5) d = p1 - p0;
   vec2 dir = d / max(length(d), 0.0001);
   vec2 normal = vec2(-dir.y, dir.x);
-  float size = clamp(6.0 * u_view.z, 3.0, 9.0);       // half the marker's extent, screen px
+  // Half the marker's extent, screen px: it shrinks with the graph down to 1.5 px, so when zoomed
+  // far out markers neither hide the nodes nor cost SwiftShader more pixels than the nodes do.
+  float size = clamp(6.0 * u_view.z, 1.5, 9.0);
   vec2 centre = p1 - dir * (r3.y * u_view.z + size);  // its front touches the node's rim
   vec2 p = centre + (dir * corner.x + normal * corner.y) * (size + 1.0);
   v_local = corner * (size + 1.0) / size;
