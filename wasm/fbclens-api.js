@@ -28,7 +28,7 @@
  *     {classic: {candidates, next, error, walk}, v1: {successors, next, error, walk}}
  *   Omit installedBundle for a fresh install. Rejects for an unknown package or a bad request.
  * bundle({package, channel, bundle}): one channel entry's bundle in full, for a details view:
- *     {package, channel, name, version, release, image, where: "file:line", deprecation: TEXT|null,
+ *     {package, channel, name, version, release, image, where: "file:line", head, deprecation: TEXT|null,
  *      replaces, skips: [..], skipRange, properties: [{type, value: compact JSON text, truncated}],
  *      relatedImages: [{name, image}], bundleObjects, bundleObjectBytes}
  *   (core/export/bundle_details_json.h: values over 240 bytes are cut and marked truncated).

@@ -155,8 +155,8 @@ std::string describe_upgrade(const std::string& bundle, const fbclens::Json& r) 
          "\n  OLM v1      " + describe(r.value("v1", fbclens::Json()));
 }
 
-// The canvas's clear colour: the theme's window background. The one full-window ImGui window
-// draws no background of its own (see apply_theme), so this is what shows behind the panels.
+// The canvas's clear colour, set per theme by apply_theme. The one full-window ImGui window draws
+// no background of its own, so this is what shows behind the panels.
 ImVec4 g_clear_color;
 
 void apply_theme(fbclens::web::AppState& s) {
@@ -266,9 +266,8 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_set_catalog(const char* view_json) {
 
 /// An answer from the worker to a fbclens_request: `kind` "layout" (layout JSON), "upgrade"
 /// (upgrade-path JSON), "bundle" (bundle details JSON) or "excerpt" ({file, line, lines}); `key`
-/// is the request's key. Answers to
-/// requests that were superseded (another selection, another catalog) are dropped. An answer
-/// {"requestError": TEXT} is shown in place of the result.
+/// is the request's key. Answers to requests that were superseded (another selection, another
+/// catalog) are dropped. An answer {"requestError": TEXT} is shown in place of the result.
 EMSCRIPTEN_KEEPALIVE void fbclens_app_receive(const char* kind, const char* key, const char* json) {
   auto& s = *g_state;
   wake();

@@ -557,7 +557,7 @@ void draw_bundle_tab(const AppState& s) {
     ImGui::TextColored(dim(), "Reading %s...", s.selected_bundle.c_str());
     return;
   }
-  ImGui::TextUnformatted(d.name.c_str());
+  ImGui::Text("%s%s", d.name.c_str(), d.head ? "   (channel head)" : "");
   ImGui::SameLine();
   ImGui::TextColored(dim(), "  version %s%s%s   channel %s   %s", d.version.empty() ? "?" : d.version.c_str(),
                      d.release.empty() ? "" : "   release ", d.release.c_str(), d.channel.c_str(),

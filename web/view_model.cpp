@@ -165,6 +165,7 @@ BundleDetails parse_bundle_details(const Json& j) {
   d.release = text(j, "release");
   d.image = text(j, "image");
   d.where = text(j, "where");
+  d.head = flag(j, "head");
   d.deprecated = is_deprecated(j, d.deprecation);
   d.replaces = text(j, "replaces");
   d.skip_range = text(j, "skipRange");

@@ -68,6 +68,7 @@ struct FindingRow {
 struct BundleDetails {
   std::string package, channel, name;  ///< what it is about ("" name = nothing loaded)
   std::string version, release, image, where;
+  bool head = false;       ///< the channel's head
   bool deprecated = false;
   std::string deprecation;
   std::string replaces, skip_range;

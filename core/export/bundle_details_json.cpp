@@ -42,6 +42,7 @@ Json bundle_details_json(const ValidationReport& report, const std::string& pack
   const auto entry = ch->second.bundles.find(bundle);
   if (entry == ch->second.bundles.end()) return request_error("channel " + channel + " has no entry " + bundle);
   const model::Bundle& b = entry->second;
+  const std::vector<std::string> heads = model::channel_heads(ch->second);
 
   Json details{{"package", package},
                {"channel", channel},
@@ -50,6 +51,7 @@ Json bundle_details_json(const ValidationReport& report, const std::string& pack
                {"release", b.release},
                {"image", b.image},
                {"where", ""},
+               {"head", heads.size() == 1 && heads[0] == b.name},
                {"deprecation", b.deprecation ? Json(*b.deprecation) : Json(nullptr)},
                {"replaces", b.replaces},
                {"skips", b.skips},

@@ -16,7 +16,8 @@ constexpr std::size_t kPropertyValueTextLimit = 240;
 
 /// The entry `bundle` of `channel` in `package` of `report`'s model:
 ///   {package, channel, name, version, release, image, where ("file:line" of the olm.bundle, ""
-///    without one), deprecation: TEXT|null, replaces, skips: [..], skipRange,
+///    without one), head (the channel's single head; false when the channel has several),
+///    deprecation: TEXT|null, replaces, skips: [..], skipRange,
 ///    properties: [{type, value: compact JSON text, truncated: bool}],
 ///    relatedImages: [{name, image}], bundleObjects, bundleObjectBytes}.
 /// Properties keep their file order. olm.bundle.object values are described, not dumped: their

@@ -84,7 +84,10 @@ TEST_CASE("bundle details: a channel entry with its olm.bundle, whole", "[view]"
   const Json fast = bundle_details_json(report, "cert-watcher", "fast", "cert-watcher.v1.2.0");
   CHECK(fast["replaces"] == "");
   CHECK(fast["skips"].empty());
-  CHECK(bundle_details_json(report, "cert-watcher", "stable", "cert-watcher.v2.0.0")["skipRange"] == ">=1.0.0 <2.0.0");
+  const Json head = bundle_details_json(report, "cert-watcher", "stable", "cert-watcher.v2.0.0");
+  CHECK(head["skipRange"] == ">=1.0.0 <2.0.0");
+  CHECK(head["head"] == true);
+  CHECK(stable["head"] == false);
   // Unknown names are request errors, never exceptions.
   CHECK(bundle_details_json(report, "nope", "stable", "x")["requestError"] == "package nope is not in the catalog");
   CHECK(bundle_details_json(report, "cert-watcher", "nope", "x")["requestError"] == "package cert-watcher has no channel nope");
