@@ -33,6 +33,8 @@ struct AppState {
   int selected_finding = -1;
   bool show_severity[3] = {true, true, true};  ///< findings filter: errors, warnings, info
   bool only_opm = false;                       ///< findings filter: only what opm reports
+  std::vector<FindingListRow> finding_rows;    ///< the findings list as filtered (finding_list_rows)
+  unsigned finding_rows_generation = 0;        ///< the view generation finding_rows was built for
   int finding_announced = -1;                  ///< the Summary index last told to the page
   int excerpt_for = -1;                        ///< the finding `excerpt` was asked for
   std::vector<std::pair<std::uint32_t, std::string>> excerpt;  ///< source around the selected finding

@@ -49,7 +49,9 @@ int severity_index(const std::string& name) { return name == "warning" ? 1 : nam
 
 }  // namespace
 
-std::string preview_text(const std::string& text, std::size_t limit) {
+std::string preview_text(const std::string& multiline, std::size_t limit) {
+  std::string text = multiline;
+  std::replace_if(text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r' || c == '\t'; }, ' ');
   if (text.size() <= limit) return text;
   std::size_t cut = text.rfind(' ', limit);
   if (cut == std::string::npos || cut < limit / 2) {  // no word break nearby: a character boundary
@@ -61,6 +63,21 @@ std::string preview_text(const std::string& text, std::size_t limit) {
   const auto left_out = std::count_if(text.begin() + static_cast<std::ptrdiff_t>(end), text.end(),
                                       [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
   return text.substr(0, end) + "... (+" + std::to_string(left_out) + " characters)";
+}
+
+std::vector<FindingListRow> finding_list_rows(const CatalogView& view, const bool (&show_severity)[3], bool only_opm) {
+  std::vector<FindingListRow> rows;
+  const std::string* group = nullptr;
+  for (int i = 0; i < static_cast<int>(view.findings.size()); ++i) {
+    const FindingRow& f = view.findings[i];
+    if (!show_severity[std::clamp(f.severity, 0, 2)] || (only_opm && !f.reported_by_opm)) continue;
+    if (!group || *group != f.group) {
+      group = &f.group;
+      rows.push_back({true, i});
+    }
+    rows.push_back({false, i});
+  }
+  return rows;
 }
 
 CatalogView parse_catalog_view(const Json& view, unsigned generation) {

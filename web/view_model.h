@@ -53,10 +53,10 @@ struct FindingRow {
   std::string where;        ///< "file:line:col"
   std::string message;
   std::string opm_message;
-  /// What the findings table shows: the message, or its first kPreviewBytes cut at a word with
-  /// "... (+N characters)" (the built-in font has no ellipsis glyph). opm lists every stranded
-  /// bundle in one line, which can run to tens of kilobytes; the whole text is shown beside the
-  /// source once the finding is selected.
+  /// What the findings list shows, one line each: the message with line breaks as spaces, cut at
+  /// a word after kPreviewBytes with "... (+N characters)" (the built-in font has no ellipsis
+  /// glyph). opm lists every stranded bundle in one line, which can run to tens of kilobytes; the
+  /// whole text is in the row's tooltip and beside the source once the finding is selected.
   std::string message_preview, opm_preview;
   bool reported_by_opm = false;
   std::string package, channel, bundle;
@@ -97,10 +97,22 @@ struct CatalogView {
 /// Longest text, in bytes, a findings-table cell shows before it is cut (see FindingRow).
 constexpr std::size_t kPreviewBytes = 300;
 
-/// `text` itself when at most `limit` bytes, else its start cut after the last ", " or space
-/// before `limit` (at a UTF-8 character boundary when there is none) and "... (+N characters)"
-/// with N the characters (UTF-8 code points) left out.
+/// `text` on one line (line breaks and tabs as spaces), and when longer than `limit` bytes its
+/// start cut after the last ", " or space before `limit` (at a UTF-8 character boundary when there
+/// is none) and "... (+N characters)" with N the characters (UTF-8 code points) left out.
 std::string preview_text(const std::string& text, std::size_t limit = kPreviewBytes);
+
+/// One line of the findings list: the heading of a group (package > channel > bundle) or a finding.
+struct FindingListRow {
+  bool heading = false;
+  int finding = 0;  ///< index into CatalogView::findings (for a heading: the group's first shown)
+};
+
+/// The findings list as the filters leave it: each group's heading before its first finding
+/// shown, then those findings, in the view's order. `show_severity` is indexed by
+/// FindingRow::severity (errors, warnings, info); `only_opm` keeps what opm itself reports. Built
+/// when the view or a filter changes, so the panel can draw only the rows in view.
+std::vector<FindingListRow> finding_list_rows(const CatalogView& view, const bool (&show_severity)[3], bool only_opm);
 
 /// Builds the view from the worker's catalog view JSON (core/export/catalog_view_json.h). Missing
 /// or mistyped fields read as empty, so a malformed answer shows an empty catalog, never crashes.

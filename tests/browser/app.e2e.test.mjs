@@ -233,7 +233,8 @@ test('findings of an invalid catalog: clicking one selects its object and shows 
   // The source excerpt comes from the worker; the DOM list marks the same finding.
   await page.waitForFunction(() => document.querySelector('#findings-list [aria-current]') !== null);
   assert.match(await page.textContent('#findings-list [aria-current]'), /FBC3101/);
-  await page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
+  await page.mouse.move(900, 300);  // off the row, so its tooltip goes
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
   await page.screenshot({ path: join(shots, 'findings-mtv-v5.0.png') });
   // And the other way: a click in the DOM list selects the finding in the app.
   await page.evaluate(() => window.fbclens.show({ package: 'mtv-operator', channel: 'release-v5.0' }));

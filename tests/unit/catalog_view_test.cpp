@@ -233,6 +233,31 @@ TEST_CASE("app view model: long finding texts are previewed in the table, whole 
   CHECK(v.findings[0].opm_preview == "short");
 }
 
+TEST_CASE("app view model: the findings list as filtered, a heading before each group", "[view]") {
+  const Json view = Json::parse(R"({"summary": {"verdict": "INVALID", "findings": [
+      {"code": "FBC3001", "severity": "error", "package": "b", "reportedByOpm": true},
+      {"code": "FBC3002", "severity": "warning", "package": "a"},
+      {"code": "FBC3003", "severity": "error", "package": "b"},
+      {"code": "FBC3004", "severity": "info", "package": "c", "message": "two\nlines"}]}})");
+  const web::CatalogView v = web::parse_catalog_view(view, 1);
+  const auto shown = [&v](const bool (&severity)[3], bool only_opm) {
+    std::vector<std::string> out;
+    for (const web::FindingListRow& r : web::finding_list_rows(v, severity, only_opm)) {
+      out.push_back(r.heading ? "# " + v.findings[r.finding].group : v.findings[r.finding].code);
+    }
+    return out;
+  };
+  const bool all[3] = {true, true, true}, errors[3] = {true, false, false};
+  CHECK(shown(all, false) == std::vector<std::string>{"# package a", "FBC3002", "# package b", "FBC3001", "FBC3003",
+                                                       "# package c", "FBC3004"});
+  CHECK(shown(errors, false) == std::vector<std::string>{"# package b", "FBC3001", "FBC3003"});
+  CHECK(shown(all, true) == std::vector<std::string>{"# package b", "FBC3001"});
+  const bool none[3] = {false, false, false};
+  CHECK(shown(none, false).empty());
+  CHECK(v.findings[3].message_preview == "two lines");  // one line in the list
+  CHECK(v.findings[3].message == "two\nlines");
+}
+
 TEST_CASE("app view model: malformed answers give an empty view, never a crash", "[view]") {
   for (const char* text : {"null", "[]", "{\"packages\": 3}", "{\"summary\": [], \"packages\": [1, \"x\", {\"channels\": {}}]}",
                            "{\"nodes\": [{}], \"edges\": [{\"from\": 0, \"to\": 9}, {\"from\": -1}], \"ranges\": [{\"from\": [5]}]}"}) {
