@@ -1,5 +1,7 @@
 #include "view_model.h"
 
+#include "load/utf8.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -54,15 +56,10 @@ std::string preview_text(const std::string& multiline, std::size_t limit) {
   std::replace_if(text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r' || c == '\t'; }, ' ');
   if (text.size() <= limit) return text;
   std::size_t cut = text.rfind(' ', limit);
-  if (cut == std::string::npos || cut < limit / 2) {  // no word break nearby: a character boundary
-    cut = limit;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-  }
+  if (cut == std::string::npos || cut < limit / 2) cut = utf8_cut_point(text, limit);  // no word break nearby
   std::size_t end = cut;
   while (end > 0 && (text[end - 1] == ',' || text[end - 1] == ' ')) --end;  // "a, b, " reads as "a, b"
-  const auto left_out = std::count_if(text.begin() + static_cast<std::ptrdiff_t>(end), text.end(),
-                                      [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
-  return text.substr(0, end) + "... (+" + std::to_string(left_out) + " characters)";
+  return text.substr(0, end) + "... (+" + std::to_string(utf8_length(text, end)) + " characters)";
 }
 
 std::vector<FindingListRow> finding_list_rows(const CatalogView& view, const bool (&show_severity)[3], bool only_opm) {

@@ -1,18 +1,12 @@
 #include "export/bundle_details_json.h"
 
+#include "load/utf8.h"
+
 namespace fbclens {
 
 namespace {
 
 Json request_error(const std::string& message) { return Json{{"requestError", message}}; }
-
-// The first `limit` bytes of `text`, never ending inside a UTF-8 sequence.
-std::string cut_utf8(const std::string& text, std::size_t limit) {
-  if (text.size() <= limit) return text;
-  std::size_t end = limit;
-  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;  // a continuation byte
-  return text.substr(0, end);
-}
 
 Json property_row(const declcfg::Property& p, const declcfg::Bundle& blob) {
   std::string value;
@@ -27,7 +21,7 @@ Json property_row(const declcfg::Property& p, const declcfg::Bundle& blob) {
     value = p.value->dump(-1, ' ', false, Json::error_handler_t::replace);
   }
   const bool truncated = value.size() > kPropertyValueTextLimit;
-  return {{"type", p.type}, {"value", truncated ? cut_utf8(value, kPropertyValueTextLimit) : value},
+  return {{"type", p.type}, {"value", value.substr(0, utf8_cut_point(value, kPropertyValueTextLimit))},
           {"truncated", truncated}};
 }
 
