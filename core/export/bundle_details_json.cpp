@@ -1,5 +1,6 @@
 #include "export/bundle_details_json.h"
 
+#include "export/object_fields.h"
 #include "load/utf8.h"
 
 namespace fbclens {
@@ -44,9 +45,9 @@ Json bundle_details_json(const ValidationReport& report, const std::string& pack
                {"version", b.version ? b.version->to_string() : ""},
                {"release", b.release},
                {"image", b.image},
-               {"where", ""},
+               {"where", ""},  // set below from the olm.bundle
                {"head", heads.size() == 1 && heads[0] == b.name},
-               {"deprecation", b.deprecation ? Json(*b.deprecation) : Json(nullptr)},
+               {"deprecation", deprecation_json(b.deprecation)},
                {"replaces", b.replaces},
                {"skips", b.skips},
                {"skipRange", b.skip_range},
@@ -56,8 +57,7 @@ Json bundle_details_json(const ValidationReport& report, const std::string& pack
                {"bundleObjectBytes", 0}};
   if (b.bundle_blob < 0) return details;  // an entry without an olm.bundle (a finding says so)
   const declcfg::Bundle& blob = report.config.bundles[b.bundle_blob];
-  const SourceLocation at = report.load.locate(report.load.blobs[blob.blob]);
-  if (!at.file.empty()) details["where"] = at.line ? at.file + ":" + std::to_string(at.line) : at.file;
+  details["where"] = where_text(report.load.locate(report.load.blobs[blob.blob]));
   for (const declcfg::Property& p : blob.properties) details["properties"].push_back(property_row(p, blob));
   for (const declcfg::RelatedImage& r : blob.related_images) {
     details["relatedImages"].push_back({{"name", r.name}, {"image", r.image}});

@@ -3,20 +3,10 @@
 #include <algorithm>
 #include <map>
 
+#include "export/object_fields.h"
 #include "export/report_json.h"
 
 namespace fbclens {
-
-namespace {
-
-std::string where(const SourceLocation& l) {
-  if (l.file.empty()) return "";
-  return l.line ? l.file + ":" + std::to_string(l.line) : l.file;
-}
-
-Json deprecation(const std::optional<std::string>& message) { return message ? Json(*message) : Json(nullptr); }
-
-}  // namespace
 
 Json catalog_view_json(const ValidationReport& report) {
   const auto& cfg = report.config;
@@ -30,7 +20,7 @@ Json catalog_view_json(const ValidationReport& report) {
     auto it = findings_in.find({package, channel});
     return it == findings_in.end() ? 0 : it->second;
   };
-  const auto blob_where = [&report](std::uint32_t blob) { return where(report.load.locate(report.load.blobs[blob])); };
+  const auto blob_where = [&report](std::uint32_t blob) { return where_text(report.load.locate(report.load.blobs[blob])); };
   Json packages = Json::array();
   for (const auto& [name, pkg] : report.model.packages) {
     Json channels = Json::array();
@@ -47,7 +37,7 @@ Json catalog_view_json(const ValidationReport& report) {
         Json row{{"name", b->name},
                  {"version", b->version ? b->version->to_string() : ""},
                  {"head", heads.size() == 1 && heads[0] == b->name},
-                 {"deprecation", deprecation(b->deprecation)},
+                 {"deprecation", deprecation_json(b->deprecation)},
                  {"image", ""}, {"properties", 0}, {"relatedImages", 0}, {"bundleObjects", 0}, {"where", ""}};
         if (b->bundle_blob >= 0) {
           const declcfg::Bundle& blob = cfg.bundles[b->bundle_blob];
@@ -61,14 +51,14 @@ Json catalog_view_json(const ValidationReport& report) {
       }
       channels.push_back({{"name", cname},
                           {"isDefault", cname == pkg.default_channel},
-                          {"deprecation", deprecation(ch.deprecation)},
+                          {"deprecation", deprecation_json(ch.deprecation)},
                           {"where", ch.channel_blob >= 0 ? blob_where(cfg.channels[ch.channel_blob].blob) : ""},
                           {"findings", count(name, cname)},
                           {"bundles", std::move(bundles)}});
     }
     packages.push_back({{"name", name},
                         {"defaultChannel", pkg.default_channel},
-                        {"deprecation", deprecation(pkg.deprecation)},
+                        {"deprecation", deprecation_json(pkg.deprecation)},
                         {"where", pkg.package_blob >= 0 ? blob_where(cfg.packages[pkg.package_blob].blob) : ""},
                         {"findings", count(name, "")},
                         {"channels", std::move(channels)}});
