@@ -53,6 +53,7 @@ struct AppState {
   ChannelLayout layout;             ///< layout of the graph in view
   std::string layout_error;         ///< why there is no layout (the worker's answer)
   std::string layout_package, layout_channel;  ///< what `layout` shows ("" channel = whole package)
+  std::vector<std::string> band_titles;  ///< per layout band: "stable  [default]" (band_titles())
   std::string upgrade_text;         ///< "if installed: Classic ... / OLM v1 ..." for the selected bundle
   float zoom = 1.0f;
   bool show_classic_ignored = true;  ///< overlay the edges OLM Classic never takes

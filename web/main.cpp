@@ -280,6 +280,7 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_receive(const char* kind, const char* key,
     s.layout_error = error;
     s.layout_package = s.selected_package;
     s.layout_channel = s.whole_package ? "" : s.selected_channel;
+    s.band_titles = fbclens::web::band_titles(s.view, s.layout_package, s.layout);
     s.scene_dirty = true;
     s.pan_x = 40.0f;
     s.pan_y = 40.0f;

@@ -413,17 +413,6 @@ void navigate(AppState& s, ImGuiKey key) {
   if (best >= 0) select_node(s, best);
 }
 
-// "stable [default]", "alpha [deprecated]": a lane's heading in the whole-package view.
-std::string band_title(const AppState& s, const std::string& channel) {
-  for (const PackageRow& p : s.view.package_rows) {
-    if (p.name != s.layout_package) continue;
-    for (const ChannelRow& c : p.channels) {
-      if (c.name == channel) return c.name + (c.is_default ? "  [default]" : "") + (c.deprecated ? "  [deprecated]" : "");
-    }
-  }
-  return channel;
-}
-
 void draw_graph_panel(AppState& s) {
   GraphScene& scene = s.scene;
   const Palette& pal = palette(s.light_theme);
@@ -433,7 +422,8 @@ void draw_graph_panel(AppState& s) {
   }
   // ASCII separators: the built-in font has no "›".
   if (s.layout_channel.empty()) ImGui::Text("%s (all channels)", s.layout_package.c_str());
-  else ImGui::Text("%s / %s", s.layout_package.c_str(), band_title(s, s.layout_channel).c_str());  // default, deprecated named
+  else ImGui::Text("%s / %s", s.layout_package.c_str(),  // the channel's title names it default, deprecated
+                   s.band_titles.size() == 1 ? s.band_titles[0].c_str() : s.layout_channel.c_str());
   ImGui::SameLine();
   ImGui::TextColored(dim(), "   replaces: arrow   skips: x   skipRange: o, dashed   head: green ring   deprecated: !");
   if (!s.upgrade_text.empty()) {
@@ -532,12 +522,12 @@ void draw_graph_panel(AppState& s) {
   };
   const float spacing_x = kColumn * s.zoom, radius = kRadius * s.zoom;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
-  for (const LayoutBand& band : layout.bands) {
-    if (layout.bands.size() < 2) break;
+  for (std::size_t b = 0; b < layout.bands.size() && layout.bands.size() >= 2 && b < s.band_titles.size(); ++b) {
+    const LayoutBand& band = layout.bands[b];
     const float y = offset.y + band.first_lane * kLane * s.zoom - 0.5f * kLane * s.zoom + radius;
     if (y > clip_min.y - 20 && y < clip_max.y) {
       dl->AddLine(ImVec2(clip_min.x, y), ImVec2(clip_max.x, y), pal.band_line);
-      const std::string title = band_title(s, band.channel);
+      const std::string& title = s.band_titles[b];
       const ImVec2 at(clip_min.x + 4, y + 2), extent = ImGui::CalcTextSize(title.c_str());
       dl->AddRectFilled(ImVec2(at.x - 2, at.y), ImVec2(at.x + extent.x + 2, at.y + extent.y), pal.band_label_bg);
       dl->AddText(at, pal.band_label, title.c_str());

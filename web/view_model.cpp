@@ -193,6 +193,23 @@ BundleDetails parse_bundle_details(const Json& j) {
   return d;
 }
 
+std::vector<std::string> band_titles(const CatalogView& view, const std::string& package, const ChannelLayout& layout) {
+  const PackageRow* row = nullptr;
+  for (const PackageRow& p : view.package_rows) {
+    if (p.name == package) row = &p;
+  }
+  std::vector<std::string> titles;
+  for (const LayoutBand& band : layout.bands) {
+    std::string title = band.channel;
+    for (std::size_t i = 0; row && i < row->channels.size(); ++i) {
+      const ChannelRow& c = row->channels[i];
+      if (c.name == band.channel) title += std::string(c.is_default ? "  [default]" : "") + (c.deprecated ? "  [deprecated]" : "");
+    }
+    titles.push_back(std::move(title));
+  }
+  return titles;
+}
+
 ChannelLayout parse_layout(const Json& layout) {
   ChannelLayout out;
   if (!layout.is_object()) return out;

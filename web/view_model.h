@@ -56,7 +56,7 @@ struct FindingRow {
   /// What the findings list shows, one line each: the message with line breaks as spaces, cut at
   /// a word after kPreviewBytes with "... (+N characters)" (the built-in font has no ellipsis
   /// glyph). opm lists every stranded bundle in one line, which can run to tens of kilobytes; the
-  /// whole text is in the row's tooltip and beside the source once the finding is selected.
+  /// row's tooltip wraps the preview, and the whole text is beside the source once selected.
   std::string message_preview, opm_preview;
   bool reported_by_opm = false;
   std::string package, channel, bundle;
@@ -125,6 +125,11 @@ void apply_search(CatalogView& view, const std::string& query);
 /// Bundle details from their JSON; {"requestError": TEXT} gives details with only `error` set.
 /// Missing or mistyped fields read as empty.
 BundleDetails parse_bundle_details(const Json& details);
+
+/// The heading of each of `layout`'s bands (channels of `package`): "stable  [default]",
+/// "alpha  [deprecated]", or the bare channel name when the view does not know it. Built when a
+/// layout arrives, not per frame.
+std::vector<std::string> band_titles(const CatalogView& view, const std::string& package, const ChannelLayout& layout);
 
 /// The layout from its JSON (core/export/layout_json.h). Edges whose ends are not nodes are dropped.
 ChannelLayout parse_layout(const Json& layout);

@@ -258,6 +258,16 @@ TEST_CASE("app view model: the findings list as filtered, a heading before each 
   CHECK(v.findings[3].message == "two\nlines");
 }
 
+TEST_CASE("app view model: lane headings name the default and deprecated channels", "[view]") {
+  DirectoryFileSource source(source_dir() + "/samples/catalog");
+  const ValidationReport report = validate_catalog(source);
+  const web::CatalogView v = web::parse_catalog_view(catalog_view_json(report), 1);
+  const ChannelLayout whole = layout_package(report.model.packages.at("cert-watcher"));
+  CHECK(web::band_titles(v, "cert-watcher", whole) ==
+        std::vector<std::string>{"stable  [default]", "alpha  [deprecated]", "fast"});
+  CHECK(web::band_titles(v, "nope", whole) == std::vector<std::string>{"stable", "alpha", "fast"});
+}
+
 TEST_CASE("app view model: malformed answers give an empty view, never a crash", "[view]") {
   for (const char* text : {"null", "[]", "{\"packages\": 3}", "{\"summary\": [], \"packages\": [1, \"x\", {\"channels\": {}}]}",
                            "{\"nodes\": [{}], \"edges\": [{\"from\": 0, \"to\": 9}, {\"from\": -1}], \"ranges\": [{\"from\": [5]}]}"}) {
