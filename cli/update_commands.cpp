@@ -73,31 +73,28 @@ int upgrade_path_command(int argc, char** argv) {
   if (!args.error.empty()) return usage_error(args.error);
   if (args.positional.size() != 1) return usage_error("upgrade-path needs one CATALOG");
   if (!args.has("--package")) return usage_error("upgrade-path needs --package");
-  if (args.has("--installed-bundle") != args.has("--installed-version")) {
-    return usage_error("--installed-bundle and --installed-version go together");
-  }
-  const std::string policy = args.get("--policy", "CatalogProvided");
-  if (policy != "CatalogProvided" && policy != "SelfCertified") return usage_error("unknown --policy " + policy);
   const std::string output = args.get("--output", "text");
   if (output != "text" && output != "json") return usage_error("unknown --output " + output);
 
   const auto report = load(args.positional[0]);
   if (!report) return 2;
-  const std::string package = args.get("--package");
-  const std::optional<update::PackageGraph> graph = update::package_graph(*report, package);
-  if (!graph) {
-    std::cerr << "fbclens: package " << package << " is not in the catalog\n";
+  update::UpgradeFields fields;
+  fields.package = args.get("--package");
+  fields.installed_bundle = args.get("--installed-bundle");
+  fields.installed_version = args.get("--installed-version");
+  fields.subscription_channel = args.get("--subscription-channel");
+  fields.starting_csv = args.get("--starting-csv");
+  if (args.has("--channel")) fields.channels = args.flags.at("--channel");
+  fields.version = args.get("--version");
+  fields.policy = args.get("--policy");
+  std::string error;
+  const std::optional<update::UpgradeRequest> request = update::make_upgrade_request(fields, report->model, error);
+  if (!request) {
+    std::cerr << "fbclens: " << error << "\n";
     return 2;
   }
-  UpgradeRequest request;
-  request.package = package;
-  if (args.has("--installed-bundle")) request.installed = update::Installed{args.get("--installed-bundle"), args.get("--installed-version")};
-  request.subscription_channel = args.get("--subscription-channel");
-  request.starting_csv = args.get("--starting-csv");
-  if (args.has("--channel")) request.v1.channels = args.flags.at("--channel");
-  request.v1.version = args.get("--version");
-  request.v1.self_certified = policy == "SelfCertified";
-  const Json result = upgrade_path_json(*graph, request);
+  const update::PackageGraph graph = update::package_graph(report->model.packages.at(request->package));
+  const Json result = upgrade_path_json(update::answer_upgrade(graph, *request));
   if (output == "json") {
     std::cout << result.dump(2) << "\n";
     return 0;
@@ -168,7 +165,7 @@ int divergence_command(int argc, char** argv) {
   else for (const auto& [name, pkg] : report->model.packages) packages.push_back(name);
   Json all = Json::array();
   for (const std::string& package : packages) {
-    const std::optional<update::PackageGraph> graph = update::package_graph(*report, package);
+    const std::optional<update::PackageGraph> graph = update::package_graph(report->model, package);
     if (!graph) {
       std::cerr << "fbclens: package " << package << " is not in the catalog\n";
       return 2;

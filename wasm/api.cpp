@@ -81,35 +81,15 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_upgrade_path(const char* request_json) 
     out = fbclens::Json{{"requestError", message}}.dump();
     return out.c_str();
   };
-  const fbclens::Json req = fbclens::Json::parse(request_json, nullptr, false);
-  if (!req.is_object() || !req.contains("package") || !req["package"].is_string()) return fail("request needs a package");
   const fbclens::ValidationReport* report = fbclens::wasm::session().report();
   if (!report) return fail("no catalog is loaded");
-  const auto text = [&req](const char* key) {
-    auto it = req.find(key);
-    return it != req.end() && it->is_string() ? it->get<std::string>() : std::string();
-  };
-  fbclens::UpgradeRequest request;
-  request.package = text("package");
-  const auto graph = fbclens::update::package_graph(*report, request.package);
-  if (!graph) return fail("package " + request.package + " is not in the catalog");
-  if (!text("installedBundle").empty()) {
-    // The installed version defaults to the bundle's own olm.package version in this catalog.
-    std::string version = text("installedVersion");
-    const fbclens::update::GraphBundle* bundle = graph->bundle(text("installedBundle"));
-    if (version.empty() && bundle) version = bundle->version;
-    request.installed = fbclens::update::Installed{text("installedBundle"), version};
-  }
-  request.subscription_channel = text("subscriptionChannel");
-  request.starting_csv = text("startingCsv");
-  if (auto it = req.find("channels"); it != req.end() && it->is_array()) {
-    for (const auto& c : *it) if (c.is_string()) request.v1.channels.push_back(c.get<std::string>());
-  }
-  request.v1.version = text("version");
-  const std::string policy = text("policy");
-  if (!policy.empty() && policy != "CatalogProvided" && policy != "SelfCertified") return fail("unknown policy " + policy);
-  request.v1.self_certified = policy == "SelfCertified";
-  out = fbclens::upgrade_path_json(*graph, request).dump();
+  fbclens::update::UpgradeFields fields;
+  std::string error = fbclens::update::upgrade_fields_from_json(fbclens::Json::parse(request_json, nullptr, false), fields);
+  if (!error.empty()) return fail(error);
+  const auto request = fbclens::update::make_upgrade_request(fields, report->model, error);
+  if (!request) return fail(error);
+  const auto graph = fbclens::update::package_graph(report->model.packages.at(request->package));
+  out = fbclens::upgrade_path_json(fbclens::update::answer_upgrade(graph, *request)).dump();
   return out.c_str();
 }
 
@@ -156,7 +136,7 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_layout(const char* package, const char*
 EMSCRIPTEN_KEEPALIVE const char* fbclens_bundle_details(const char* package, const char* channel, const char* bundle) {
   static std::string out;
   const fbclens::ValidationReport* report = fbclens::wasm::session().report();
-  out = report ? fbclens::bundle_details_json(*report, package, channel, bundle).dump(-1, ' ', false, fbclens::Json::error_handler_t::replace)
+  out = report ? fbclens::bundle_details_json(report->model, package, channel, bundle).dump(-1, ' ', false, fbclens::Json::error_handler_t::replace)
                : fbclens::Json{{"requestError", "no catalog is loaded"}}.dump();
   return out.c_str();
 }

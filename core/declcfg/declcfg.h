@@ -4,11 +4,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "declcfg/go_shape.h"
 #include "load/loader.h"
+#include "property/property.h"
 
 namespace fbclens::declcfg {
 
@@ -64,6 +66,9 @@ struct Bundle {
   std::vector<RelatedImage> related_images;
   std::uint32_t object_count = 0;  ///< olm.bundle.object properties that decoded (opm's Objects)
   std::uint64_t object_bytes = 0;  ///< their decoded size; the payloads themselves are released after checking
+  /// The ClusterServiceVersion among the olm.bundle.object manifests, read before the payloads are
+  /// released (OperatorHub's fields for catalogs without olm.csv.metadata).
+  std::optional<property::CsvMetadata> object_csv;
 };
 
 /// A reference inside a package: {schema, name}.
@@ -110,6 +115,7 @@ class ConfigBuilder {
 
  private:
   DeclarativeConfig config_;
+  property::TextPool text_pool_;  ///< shares CSV descriptions and icons between bundles
 };
 
 /// Decodes every blob of `load` at once (ConfigBuilder over all blobs).

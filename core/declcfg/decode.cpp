@@ -51,7 +51,7 @@ void release_csv_descriptions(std::vector<Property>& properties) {
 
 class Decoder {
  public:
-  Decoder(LoadResult& load, DeclarativeConfig& cfg) : load_(load), cfg_(cfg) {}
+  Decoder(LoadResult& load, DeclarativeConfig& cfg, property::TextPool& pool) : load_(load), cfg_(cfg), pool_(pool) {}
 
   void run(std::size_t first) {
     DeclarativeConfig& cfg = cfg_;
@@ -187,12 +187,21 @@ class Decoder {
         return false;
       }
       const auto first = std::find_if(data.begin(), data.end(), [](char c) { return !std::isspace(static_cast<unsigned char>(c)); });
+      // Only a manifest that names ClusterServiceVersion is read as JSON: CRDs are most of the bytes.
+      const bool maybe_csv = !b.object_csv && data.find("ClusterServiceVersion") != std::string::npos;
+      Json manifest;
       if (first == data.end() || *first != '{') {
-        Json converted;
-        if (!yaml_to_json(data, converted, error)) {
+        if (!yaml_to_json(data, manifest, error)) {
           bundle_object_error(blob, where,
                               prefix + "convert bundle object property at index " + std::to_string(p.index) + " to JSON: " + error);
           return false;
+        }
+      } else if (maybe_csv) {
+        manifest = Json::parse(data, property::csv_fields_filter(), /*allow_exceptions=*/false);
+      }
+      if (maybe_csv && manifest.is_object()) {
+        if (const Json* kind = go_field(manifest, "kind"); kind && *kind == "ClusterServiceVersion") {
+          b.object_csv = property::csv_metadata_from_manifest(manifest, pool_);
         }
       }
       ++b.object_count;
@@ -209,11 +218,12 @@ class Decoder {
 
   LoadResult& load_;
   DeclarativeConfig& cfg_;
+  property::TextPool& pool_;
 };
 
 }  // namespace
 
-void ConfigBuilder::add_blobs(LoadResult& load, std::size_t first) { Decoder(load, config_).run(first); }
+void ConfigBuilder::add_blobs(LoadResult& load, std::size_t first) { Decoder(load, config_, text_pool_).run(first); }
 
 DeclarativeConfig decode_declarative_config(LoadResult& load) {
   ConfigBuilder builder;

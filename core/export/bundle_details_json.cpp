@@ -9,7 +9,7 @@ namespace {
 
 Json request_error(const std::string& message) { return Json{{"requestError", message}}; }
 
-Json property_row(const declcfg::Property& p, const declcfg::Bundle& blob) {
+Json property_row(const declcfg::Property& p, const model::PackageBundle& blob) {
   std::string value;
   if (p.type == "olm.bundle.object") {
     // Every such property shares one count and size (the payloads are gone once checked).
@@ -28,10 +28,10 @@ Json property_row(const declcfg::Property& p, const declcfg::Bundle& blob) {
 
 }  // namespace
 
-Json bundle_details_json(const ValidationReport& report, const std::string& package, const std::string& channel,
+Json bundle_details_json(const model::Model& model, const std::string& package, const std::string& channel,
                          const std::string& bundle) {
-  const auto pkg = report.model.packages.find(package);
-  if (pkg == report.model.packages.end()) return request_error("package " + package + " is not in the catalog");
+  const auto pkg = model.packages.find(package);
+  if (pkg == model.packages.end()) return request_error("package " + package + " is not in the catalog");
   const auto ch = pkg->second.channels.find(channel);
   if (ch == pkg->second.channels.end()) return request_error("package " + package + " has no channel " + channel);
   const auto entry = ch->second.bundles.find(bundle);
@@ -55,15 +55,15 @@ Json bundle_details_json(const ValidationReport& report, const std::string& pack
                {"relatedImages", Json::array()},
                {"bundleObjects", 0},
                {"bundleObjectBytes", 0}};
-  if (b.bundle_blob < 0) return details;  // an entry without an olm.bundle (a finding says so)
-  const declcfg::Bundle& blob = report.config.bundles[b.bundle_blob];
-  details["where"] = where_text(report.load.locate(report.load.blobs[blob.blob]));
-  for (const declcfg::Property& p : blob.properties) details["properties"].push_back(property_row(p, blob));
-  for (const declcfg::RelatedImage& r : blob.related_images) {
+  const model::PackageBundle* blob = pkg->second.bundle(b.name);
+  if (b.bundle_blob < 0 || !blob) return details;  // an entry without an olm.bundle (a finding says so)
+  details["where"] = where_text(blob->where);
+  for (const declcfg::Property& p : blob->raw_properties) details["properties"].push_back(property_row(p, *blob));
+  for (const declcfg::RelatedImage& r : blob->related_images) {
     details["relatedImages"].push_back({{"name", r.name}, {"image", r.image}});
   }
-  details["bundleObjects"] = blob.object_count;
-  details["bundleObjectBytes"] = blob.object_bytes;
+  details["bundleObjects"] = blob->object_count;
+  details["bundleObjectBytes"] = blob->object_bytes;
   return details;
 }
 

@@ -6,7 +6,8 @@
 
 #include <string>
 
-#include "validate/validate.h"
+#include "load/document.h"
+#include "model/model.h"
 
 namespace fbclens {
 
@@ -14,7 +15,7 @@ namespace fbclens {
 /// character boundary and marked `truncated` (a csv.metadata description can be kilobytes).
 constexpr std::size_t kPropertyValueTextLimit = 240;
 
-/// The entry `bundle` of `channel` in `package` of `report`'s model:
+/// The entry `bundle` of `channel` in `package` of `model`:
 ///   {package, channel, name, version, release, image, where ("file:line" of the olm.bundle, ""
 ///    without one), head (the channel's single head; false when the channel has several),
 ///    deprecation: TEXT|null, replaces, skips: [..], skipRange,
@@ -25,7 +26,7 @@ constexpr std::size_t kPropertyValueTextLimit = 240;
 /// decoded size remain. olm.csv.metadata shows its value without crdDescriptions and
 /// apiServiceDefinitions, released the same way.
 /// Errors: {"requestError": TEXT} when the package, channel or entry is not in the model.
-Json bundle_details_json(const ValidationReport& report, const std::string& package, const std::string& channel,
+Json bundle_details_json(const model::Model& model, const std::string& package, const std::string& channel,
                          const std::string& bundle);
 
 }  // namespace fbclens

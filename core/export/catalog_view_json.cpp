@@ -9,7 +9,6 @@
 namespace fbclens {
 
 Json catalog_view_json(const ValidationReport& report) {
-  const auto& cfg = report.config;
   // Findings per package ("" channel key) and per package/channel, counted once.
   std::map<std::pair<std::string, std::string>, int> findings_in;
   for (const Finding& f : report.findings) {
@@ -20,7 +19,6 @@ Json catalog_view_json(const ValidationReport& report) {
     auto it = findings_in.find({package, channel});
     return it == findings_in.end() ? 0 : it->second;
   };
-  const auto blob_where = [&report](std::uint32_t blob) { return where_text(report.load.locate(report.load.blobs[blob])); };
   Json packages = Json::array();
   for (const auto& [name, pkg] : report.model.packages) {
     Json channels = Json::array();
@@ -39,27 +37,26 @@ Json catalog_view_json(const ValidationReport& report) {
                  {"head", heads.size() == 1 && heads[0] == b->name},
                  {"deprecation", deprecation_json(b->deprecation)},
                  {"image", ""}, {"properties", 0}, {"relatedImages", 0}, {"bundleObjects", 0}, {"where", ""}};
-        if (b->bundle_blob >= 0) {
-          const declcfg::Bundle& blob = cfg.bundles[b->bundle_blob];
-          row["image"] = blob.image;
-          row["properties"] = blob.properties.size();
-          row["relatedImages"] = blob.related_images.size();
-          row["bundleObjects"] = blob.object_count;
-          row["where"] = blob_where(blob.blob);
+        if (const model::PackageBundle* blob = b->bundle_blob >= 0 ? pkg.bundle(b->name) : nullptr) {
+          row["image"] = blob->image;
+          row["properties"] = blob->raw_properties.size();
+          row["relatedImages"] = blob->related_images.size();
+          row["bundleObjects"] = blob->object_count;
+          row["where"] = where_text(blob->where);
         }
         bundles.push_back(std::move(row));
       }
       channels.push_back({{"name", cname},
                           {"isDefault", cname == pkg.default_channel},
                           {"deprecation", deprecation_json(ch.deprecation)},
-                          {"where", ch.channel_blob >= 0 ? blob_where(cfg.channels[ch.channel_blob].blob) : ""},
+                          {"where", where_text(ch.where)},
                           {"findings", count(name, cname)},
                           {"bundles", std::move(bundles)}});
     }
     packages.push_back({{"name", name},
                         {"defaultChannel", pkg.default_channel},
                         {"deprecation", deprecation_json(pkg.deprecation)},
-                        {"where", pkg.package_blob >= 0 ? blob_where(cfg.packages[pkg.package_blob].blob) : ""},
+                        {"where", where_text(pkg.where)},
                         {"findings", count(name, "")},
                         {"channels", std::move(channels)}});
   }

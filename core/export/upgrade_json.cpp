@@ -8,32 +8,11 @@ Json name_or_null(const std::string& s) { return s.empty() ? Json(nullptr) : Jso
 
 }  // namespace
 
-Json upgrade_path_json(const update::PackageGraph& graph, const UpgradeRequest& request) {
-  using namespace update;
-  const Installed* installed = request.installed ? &*request.installed : nullptr;
-  const ClassicOptions classic_options{request.subscription_channel, request.starting_csv};
-
-  const ClassicResult c = classic_next(graph, installed, classic_options);
-  std::vector<std::string> c_walk;
-  if (installed) {
-    c_walk = classic_walk(graph, *installed, classic_options);
-  } else if (!c.next.empty()) {
-    const GraphBundle* b = graph.bundle(c.next);
-    c_walk = classic_walk(graph, Installed{c.next, b ? b->version : ""}, ClassicOptions{request.subscription_channel, ""});
-  }
-
-  const V1Result v = v1_next(graph, installed, request.v1);
-  std::vector<std::string> v_walk;
-  if (installed) {
-    v_walk = v1_walk(graph, *installed, request.v1);
-  } else if (!v.next.empty()) {
-    const GraphBundle* b = graph.bundle(v.next);
-    v_walk = v1_walk(graph, Installed{v.next, b ? b->version : ""}, request.v1);
-  }
-  return Json{{"classic", {{"candidates", c.candidates}, {"next", name_or_null(c.next)}, {"error", name_or_null(c.error)},
-                           {"walk", c_walk}}},
-              {"v1", {{"successors", v.successors}, {"next", name_or_null(v.next)}, {"error", name_or_null(v.error)},
-                      {"walk", v_walk}}}};
+Json upgrade_path_json(const update::UpgradeAnswer& a) {
+  return Json{{"classic", {{"candidates", a.classic.candidates}, {"next", name_or_null(a.classic.next)},
+                           {"error", name_or_null(a.classic.error)}, {"walk", a.classic_walk}}},
+              {"v1", {{"successors", a.v1.successors}, {"next", name_or_null(a.v1.next)}, {"error", name_or_null(a.v1.error)},
+                      {"walk", a.v1_walk}}}};
 }
 
 Json divergence_json(const update::DivergenceReport& report) {

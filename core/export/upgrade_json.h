@@ -8,25 +8,15 @@
 
 #include "load/document.h"
 #include "update/divergence.h"
+#include "update/upgrade_request.h"
 
 namespace fbclens {
-
-/// What is asked: the installed bundle (absent = fresh install), Classic's Subscription fields and
-/// OLM v1's ClusterExtension fields.
-struct UpgradeRequest {
-  std::string package;
-  std::optional<update::Installed> installed;
-  std::string subscription_channel;  ///< Classic spec.channel ("" = unset)
-  std::string starting_csv;          ///< Classic spec.startingCSV
-  update::V1Options v1;              ///< channels, version, policy
-};
 
 /// {"classic": {"candidates": [..], "next": NAME|null, "error": TEXT|null, "walk": [..]},
 ///  "v1": {"successors": [..], "next": NAME|null, "error": TEXT|null, "walk": [..]}}
 /// Classic's next is null when it stays; v1's next is the bundle v1 resolves to (possibly the
-/// installed one). Walks list bundle names from the installed bundle (or, on a fresh install, from
-/// the first pick) to the fixed point.
-Json upgrade_path_json(const update::PackageGraph& graph, const UpgradeRequest& request);
+/// installed one). Walks as in update::UpgradeAnswer.
+Json upgrade_path_json(const update::UpgradeAnswer& answer);
 
 /// {"package", "differing", "stranded", "rows": [{channel, installed, installedVersion, classic:
 /// {next, error, walk}, v1: {next, error, walk}, differs, classicStranded}]}

@@ -80,8 +80,8 @@ void reduce_crossings(ChannelLayout& out, std::size_t first_node, std::size_t fi
 // `first_lane`, with columns from `column`. Returns the number of lanes the band uses.
 int lay_out_band(const model::Channel& channel, const std::map<std::string, int>& column, int first_lane,
                  ChannelLayout& out) {
-  std::vector<const model::Bundle*> order;
-  for (const std::string& name : channel.entry_order) order.push_back(&channel.bundles.at(name));
+  const std::vector<const model::Bundle*> file_order = channel.entries();
+  std::vector<const model::Bundle*> order = file_order;
   std::stable_sort(order.begin(), order.end(), older);
 
   const std::vector<std::string> heads = model::channel_heads(channel);
@@ -113,13 +113,9 @@ int lay_out_band(const model::Channel& channel, const std::map<std::string, int>
   }
 
   // Classic's view of the channel: only entries in its sorted order can be picked.
-  update::GraphChannel graph_channel{channel.name, {}};
-  for (const std::string& name : channel.entry_order) {
-    const model::Bundle& b = channel.bundles.at(name);
-    graph_channel.entries.push_back({b.name, b.replaces, b.skips, b.skip_range});
-  }
   std::string classic_error;
-  const std::vector<std::string> classic_order = update::sort_channel(graph_channel, "", classic_error);
+  const std::vector<std::string> classic_order = update::sort_channel(
+      channel.name, std::vector<const declcfg::ChannelEntry*>(file_order.begin(), file_order.end()), "", classic_error);
   const std::set<std::string> classic_entries(classic_order.begin(), classic_order.end());
 
   for (const model::Bundle* b : order) {
@@ -129,11 +125,10 @@ int lay_out_band(const model::Channel& channel, const std::map<std::string, int>
       if (auto it = index.find(s); it != index.end()) out.edges.push_back({it->second, to, EdgeKind::Skips});
     }
     if (b->skip_range.empty()) continue;
-    auto range = semver::parse_range(b->skip_range);
-    if (!range) continue;
+    const update::EntryEdges edges(*b);
     SkipRangeGroup group{to, b->skip_range, {}};
     for (const model::Bundle* other : order) {  // oldest first
-      if (other != b && other->version && range->contains(*other->version)) group.from.push_back(index[other->name]);
+      if (other != b && other->version && edges.range_contains(*other->version)) group.from.push_back(index[other->name]);
     }
     if (group.from.empty()) continue;
     const int group_index = static_cast<int>(out.ranges.size());
@@ -165,15 +160,6 @@ int columns_used(const std::map<std::string, int>& column) {
 }
 
 }  // namespace
-
-const char* edge_kind_name(EdgeKind kind) {
-  switch (kind) {
-    case EdgeKind::Replaces: return "replaces";
-    case EdgeKind::Skips: return "skips";
-    case EdgeKind::SkipRange: return "skipRange";
-  }
-  return "replaces";
-}
 
 ChannelLayout layout_channel(const model::Channel& channel) {
   ChannelLayout out;

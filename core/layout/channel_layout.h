@@ -12,14 +12,9 @@
 #include <vector>
 
 #include "model/model.h"
+#include "update/entry_edges.h"
 
 namespace fbclens {
-
-/// The three kinds of upgrade edge (olm-docs legend: replaces solid, skips x-ended, skipRange o-ended).
-enum class EdgeKind { Replaces, Skips, SkipRange };
-
-/// "replaces", "skips" or "skipRange".
-const char* edge_kind_name(EdgeKind kind);
 
 struct LayoutNode {
   std::string name;     ///< the channel entry's bundle name

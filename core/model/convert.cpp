@@ -116,11 +116,7 @@ class Converter {
           continue;
         }
         Bundle b;
-        b.name = e.name;
-        b.replaces = e.replaces;
-        b.skips = e.skips;
-        b.skip_range = e.skip_range;
-        b.entry_index = e.index;
+        static_cast<declcfg::ChannelEntry&>(b) = e;
         mc.bundles.emplace(e.name, std::move(b));
         mc.entry_order.push_back(e.name);
       }
@@ -300,7 +296,7 @@ class Converter {
           if (ch.bundles.at(e).bundle_blob >= 0) continue;
           if (missing.insert(e).second && !first_channel) {
             first_channel = &ch;
-            first_entry = ch.bundles.at(e).entry_index;
+            first_entry = ch.bundles.at(e).index;
           }
         }
       }

@@ -10,18 +10,14 @@
 
 #include "declcfg/declcfg.h"
 #include "findings/error_tree.h"
+#include "property/property.h"
 #include "semver/blang.h"
 
 namespace fbclens::model {
 
-/// A channel entry joined with its olm.bundle blob.
-struct Bundle {
-  std::string name;
-  std::string replaces;
-  std::vector<std::string> skips;
-  std::string skip_range;
-  std::uint32_t entry_index = 0;  ///< index in the channel's entries list
-
+/// A channel entry (name, replaces, skips, skipRange; the one entry type that declcfg, the model,
+/// the update logic and the layout share) joined with its olm.bundle blob.
+struct Bundle : declcfg::ChannelEntry {
   int bundle_blob = -1;           ///< index into DeclarativeConfig::bundles; -1 = no olm.bundle blob
   std::string image;
   std::uint32_t object_count = 0;
@@ -29,6 +25,32 @@ struct Bundle {
   std::string release;                     ///< "" = none
   std::vector<semver::PrereleaseId> release_ids;
   std::optional<std::string> deprecation;  ///< the deprecation message, when deprecated
+  SourceLocation where;                    ///< the channel entry ("/entries/N" of its olm.channel)
+};
+
+/// An olm.bundle of a package, once (whatever channels list it), with its typed properties and
+/// where it is declared: what views and the update logic read about a bundle beyond its entries.
+struct PackageBundle {
+  std::string name;
+  std::string image;
+  std::string version_text;  ///< the olm.package property's version as written ("" = none)
+  property::Properties properties;           ///< typed (olm.package, olm.gvk, CSV metadata, ...)
+  std::vector<declcfg::Property> raw_properties;  ///< as declared; values point into the report's blobs
+  std::vector<declcfg::RelatedImage> related_images;
+  std::uint32_t object_count = 0;   ///< olm.bundle.object properties
+  std::uint64_t object_bytes = 0;   ///< their decoded size
+  std::optional<std::string> deprecation;  ///< olm.deprecations message for this bundle
+  std::vector<std::string> channels;       ///< channels listing it, in the package's channel order
+  SourceLocation where;
+};
+
+/// One entry of a package's olm.deprecations, as declared (also entries the model could not
+/// apply, e.g. a bundle that no channel lists): what the OperatorHub preview and its author view read.
+struct DeprecationRecord {
+  std::string schema;   ///< olm.package, olm.channel or olm.bundle
+  std::string name;     ///< "" for olm.package
+  std::string message;
+  SourceLocation where;
 };
 
 struct Channel {
@@ -37,6 +59,16 @@ struct Channel {
   std::map<std::string, Bundle> bundles;   ///< by entry name
   std::vector<std::string> entry_order;    ///< entry names in file order
   std::optional<std::string> deprecation;
+  SourceLocation where;                    ///< the olm.channel ({} when synthesised)
+
+  /// The entries in file order (pointers into `bundles`, valid while the channel is unchanged).
+  std::vector<const Bundle*> entries() const;
+};
+
+/// A package icon (olm.package "icon").
+struct PackageIcon {
+  std::string base64_data;
+  std::string media_type;
 };
 
 struct Package {
@@ -46,6 +78,18 @@ struct Package {
   std::map<std::string, Channel> channels;
   std::optional<std::string> deprecation;
   std::vector<int> bundle_blobs;    ///< indices into DeclarativeConfig::bundles of this package
+
+  // Filled in by describe_model (below), from the declarative config, for consumers that take the
+  // model alone (update, layout, export, the OperatorHub preview).
+  std::string description;
+  std::optional<PackageIcon> icon;
+  std::vector<std::string> channel_order;      ///< channel names in file order (the synthesised default last)
+  std::vector<PackageBundle> bundles;          ///< olm.bundle objects, in file order
+  std::vector<DeprecationRecord> deprecations; ///< the olm.deprecations entries, in file order
+  SourceLocation where;                        ///< the olm.package
+
+  /// The olm.bundle named `name`, or nullptr.
+  const PackageBundle* bundle(const std::string& name) const;
 };
 
 struct Model {
@@ -78,6 +122,11 @@ struct ModelValidation {
 /// (no load or conversion error); it sets Finding::reported_by_opm.
 ModelValidation validate_model(const Model& model, const declcfg::DeclarativeConfig& cfg, const LoadResult& load,
                                bool opm_reports);
+
+/// Fills in what consumers read beyond opm's model (Package::description, icon, channel_order,
+/// bundles, deprecations and every `where`), so that they need the model alone. Reads `cfg` and
+/// `load` (locations); typed properties are decoded here, once. Never fails.
+void describe_model(Model& model, const declcfg::DeclarativeConfig& cfg, const LoadResult& load);
 
 /// The replaces-chain check of a non-empty channel (spec §3.3): "" when it passes, else opm's
 /// text (no head / multiple heads / cycle / stranded bundles).

@@ -128,7 +128,7 @@ class Validator {
     return load_.locate(load_.blobs[cfg_.channels[ch.channel_blob].blob], field);
   }
   SourceLocation entry_at(const Package& pkg, const Channel& ch, const Bundle& b, const std::string& field = "") const {
-    return channel_at(pkg, ch, "/entries/" + std::to_string(b.entry_index) + field);
+    return channel_at(pkg, ch, "/entries/" + std::to_string(b.index) + field);
   }
   SourceLocation bundle_at(const Package& pkg, const Channel& ch, const Bundle& b, const std::string& field = "") const {
     if (b.bundle_blob < 0) return entry_at(pkg, ch, b);

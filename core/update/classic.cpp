@@ -5,16 +5,25 @@
 #include <set>
 
 #include "findings/go_format.h"
+#include "update/entry_edges.h"
 
 namespace fbclens::update {
 
 std::vector<std::string> sort_channel(const GraphChannel& channel, const std::string& package, std::string& error) {
-  const std::string where = " in channel " + go_quote(channel.name) + " of package " + go_quote(package);
-  std::map<std::string, const GraphEntry*> lookup;
-  for (const GraphEntry& e : channel.entries) lookup[e.name] = &e;
+  std::vector<const ChannelEntry*> entries;
+  for (const ChannelEntry& e : channel.entries) entries.push_back(&e);
+  return sort_channel(channel.name, entries, package, error);
+}
+
+std::vector<std::string> sort_channel(const std::string& channel_name, const std::vector<const ChannelEntry*>& entries,
+                                      const std::string& package, std::string& error) {
+  const std::string where = " in channel " + go_quote(channel_name) + " of package " + go_quote(package);
+  std::map<std::string, const ChannelEntry*> lookup;
+  for (const ChannelEntry* e : entries) lookup[e->name] = e;
   std::set<std::string> replaced_by, skipped;
   std::map<std::string, std::string> replaces;  // entry -> the entry it replaces (in this channel)
-  for (const GraphEntry& e : channel.entries) {
+  for (const ChannelEntry* ep : entries) {
+    const ChannelEntry& e = *ep;
     if (!e.replaces.empty() && lookup.count(e.replaces)) {
       replaced_by.insert(e.replaces);
       replaces[e.name] = e.replaces;
@@ -26,17 +35,17 @@ std::vector<std::string> sort_channel(const GraphChannel& channel, const std::st
       }
     }
   }
-  std::vector<const GraphEntry*> heads;
-  for (const GraphEntry& e : channel.entries) {
-    if (!replaced_by.count(e.name)) heads.push_back(&e);
+  std::vector<const ChannelEntry*> heads;
+  for (const ChannelEntry* e : entries) {
+    if (!replaced_by.count(e->name)) heads.push_back(e);
   }
-  if (channel.entries.empty()) return {};
+  if (entries.empty()) return {};
   if (heads.empty()) {
     error = "no channel heads (entries not replaced by another entry) found" + where;
     return {};
   }
   std::vector<std::vector<std::string>> chains;
-  for (const GraphEntry* head : heads) {
+  for (const ChannelEntry* head : heads) {
     std::vector<std::string> chain;
     std::set<std::string> visited;
     std::string cur = head->name;
@@ -84,13 +93,14 @@ ClassicResult classic_next(const PackageGraph& graph, const Installed* installed
     return r;
   }
   const bool starting = !installed && !options.starting_csv.empty();
+  const std::optional<semver::Version> installed_version = installed ? semver::parse(installed->version) : std::nullopt;
   bool any_starting = false;
   for (const GraphChannel* c : groups) {
     GraphChannel filtered;
     const GraphChannel* use = c;
     if (starting) {  // filtered to startingCSV before sorting (OLM PR #1951)
       filtered.name = c->name;
-      for (const GraphEntry& e : c->entries) {
+      for (const ChannelEntry& e : c->entries) {
         if (e.name == options.starting_csv) filtered.entries.push_back(e);
       }
       any_starting = any_starting || !filtered.entries.empty();
@@ -108,18 +118,11 @@ ClassicResult classic_next(const PackageGraph& graph, const Installed* installed
         r.candidates.push_back(name);
         continue;
       }
-      const GraphEntry* e = nullptr;
-      for (const GraphEntry& x : use->entries) {
+      const ChannelEntry* e = nullptr;
+      for (const ChannelEntry& x : use->entries) {
         if (x.name == name) e = &x;
       }
-      bool covers = e->replaces == installed->name ||
-                    std::find(e->skips.begin(), e->skips.end(), installed->name) != e->skips.end();
-      if (!covers && !e->skip_range.empty()) {
-        auto range = semver::parse_range(e->skip_range);
-        auto version = semver::parse(installed->version);
-        covers = range && version && range->contains(*version);  // unparsable skipRange: ignored
-      }
-      if (covers) r.candidates.push_back(name);
+      if (EntryEdges(*e).reaches(installed->name, installed_version)) r.candidates.push_back(name);
     }
   }
   if (starting && !any_starting) {

@@ -13,6 +13,11 @@ namespace fbclens::update {
 /// sets `error` to OLM's exact text (no heads / cycle / several chains).
 std::vector<std::string> sort_channel(const GraphChannel& channel, const std::string& package, std::string& error);
 
+/// The same over a channel's entries given by pointer (in file order), e.g. a model::Channel's
+/// entries(), so callers holding the model need not copy them.
+std::vector<std::string> sort_channel(const std::string& channel_name, const std::vector<const ChannelEntry*>& entries,
+                                      const std::string& package, std::string& error);
+
 /// Subscription fields Classic reads.
 struct ClassicOptions {
   std::string channel;       ///< spec.channel; "" = unset (all channels, default channel first)

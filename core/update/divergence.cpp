@@ -12,7 +12,7 @@ DivergenceReport divergence(const PackageGraph& graph) {
     const ClassicOptions classic{channel.name, ""};
     V1Options v1;
     v1.channels = {channel.name};
-    for (const GraphEntry& e : channel.entries) {
+    for (const ChannelEntry& e : channel.entries) {
       const GraphBundle* b = graph.bundle(e.name);
       DivergenceRow row;
       row.channel = channel.name;

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "findings/go_format.h"
+#include "update/entry_edges.h"
 #include "semver/masterminds.h"
 
 namespace fbclens::update {
@@ -11,14 +12,8 @@ namespace fbclens::update {
 bool is_successor(const std::vector<const GraphChannel*>& channels, const std::string& bundle, const Installed& installed) {
   const std::optional<semver::Version> version = semver::parse(installed.version);
   for (const GraphChannel* c : channels) {
-    for (const GraphEntry& e : c->entries) {
-      if (e.name != bundle) continue;
-      if (e.replaces == installed.name) return true;
-      if (std::find(e.skips.begin(), e.skips.end(), installed.name) != e.skips.end()) return true;
-      if (!e.skip_range.empty() && version) {
-        auto range = semver::parse_range(e.skip_range);
-        if (range && range->contains(*version)) return true;
-      }
+    for (const ChannelEntry& e : c->entries) {
+      if (e.name == bundle && EntryEdges(e).reaches(installed.name, version)) return true;
     }
   }
   return false;
@@ -100,7 +95,7 @@ V1Result v1_resolve(const std::vector<V1Catalog>& catalogs, const std::string& p
     }
     const auto in_channels = [&edge_channels](const std::string& name) {
       for (const GraphChannel* c : edge_channels) {
-        for (const GraphEntry& e : c->entries) if (e.name == name) return true;
+        for (const ChannelEntry& e : c->entries) if (e.name == name) return true;
       }
       return false;
     };

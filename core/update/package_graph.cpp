@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "declcfg/go_shape.h"
 #include "model/names.h"
-#include "validate/validate.h"
 
 namespace fbclens::update {
 
@@ -54,50 +52,34 @@ std::vector<std::string> walk_from(const PackageGraph& graph, const Installed& i
   return walk;
 }
 
-std::optional<PackageGraph> package_graph(const ValidationReport& report, const std::string& package) {
-  const declcfg::DeclarativeConfig& cfg = report.config;
+PackageGraph package_graph(const model::Package& package) {
   PackageGraph g;
-  g.package = package;
-  bool found = false;
-  for (const declcfg::Package& p : cfg.packages) {
-    if (p.name == package && !found) {
-      found = true;
-      g.default_channel = p.default_channel;
-    }
-  }
-  if (!found) return std::nullopt;
-  for (const declcfg::Channel& c : cfg.channels) {
-    if (c.package != package) continue;
+  g.package = package.name;
+  g.default_channel = package.default_channel;
+  for (const std::string& name : package.channel_order) {
+    const model::Channel& channel = package.channels.at(name);
+    if (channel.channel_blob < 0) continue;
     GraphChannel gc;
-    gc.name = c.name;
-    for (const declcfg::ChannelEntry& e : c.entries) gc.entries.push_back({e.name, e.replaces, e.skips, e.skip_range});
+    gc.name = name;
+    for (const model::Bundle* e : channel.entries()) gc.entries.push_back(*e);  // the entry part
     g.channels.push_back(std::move(gc));
   }
-  std::vector<std::string> deprecated;
-  for (const declcfg::Deprecation& d : cfg.deprecations) {
-    if (d.package != package) continue;
-    for (const declcfg::DeprecationEntry& e : d.entries) {
-      if (e.reference.schema == "olm.bundle" && !e.message.empty()) deprecated.push_back(e.reference.name);
-    }
-  }
-  for (const declcfg::Bundle& b : cfg.bundles) {
-    if (b.package != package) continue;
+  for (const model::PackageBundle& b : package.bundles) {
     GraphBundle gb;
     gb.name = b.name;
-    for (const declcfg::Property& p : b.properties) {
-      if (p.type == "olm.package" && p.value && gb.version.empty()) {
-        if (const Json* v = go_field(*p.value, "version"); v && v->is_string()) gb.version = v->get<std::string>();
-      }
-      gb.olm_deprecated = gb.olm_deprecated || p.type == "olm.deprecated";
-      if (gb.dependency_property.empty() &&
-          (p.type == "olm.package.required" || p.type == "olm.gvk.required" || p.type == "olm.constraint")) {
-        gb.dependency_property = p.type;
-      }
-    }
-    gb.deprecated = std::find(deprecated.begin(), deprecated.end(), b.name) != deprecated.end();
+    gb.version = b.version_text;
+    gb.deprecated = b.deprecation && !b.deprecation->empty();
+    gb.olm_deprecated = b.properties.legacy_deprecated;
+    gb.dependency_property = b.properties.first_dependency_type;
     g.bundles.push_back(std::move(gb));
   }
   return g;
+}
+
+std::optional<PackageGraph> package_graph(const model::Model& model, const std::string& package) {
+  auto it = model.packages.find(package);
+  if (it == model.packages.end()) return std::nullopt;
+  return package_graph(it->second);
 }
 
 }  // namespace fbclens::update

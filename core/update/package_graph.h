@@ -1,6 +1,6 @@
 // The upgrade graph of one package in one catalog, as both OLMs read it: channels of entries
 // (replaces / skips / skipRange, in catalog order) and the package's bundles (spec successors.md
-// §1.1, §2.1). Built from a validated catalog, or directly by tests.
+// §1.1, §2.1). Built from the model alone, or directly by tests.
 #pragma once
 
 #include <functional>
@@ -8,24 +8,17 @@
 #include <string>
 #include <vector>
 
+#include "model/model.h"
 #include "semver/blang.h"
-
-namespace fbclens {
-struct ValidationReport;
-}
 
 namespace fbclens::update {
 
-struct GraphEntry {
-  std::string name;
-  std::string replaces;
-  std::vector<std::string> skips;
-  std::string skip_range;
-};
+/// A channel entry: the one entry type declcfg, the model, the update logic and the layout share.
+using ChannelEntry = declcfg::ChannelEntry;
 
 struct GraphChannel {
   std::string name;
-  std::vector<GraphEntry> entries;  ///< catalog order
+  std::vector<ChannelEntry> entries;  ///< catalog order
 };
 
 struct GraphBundle {
@@ -72,8 +65,11 @@ int compare(const VersionRelease& a, const VersionRelease& b);
 std::vector<std::string> walk_from(const PackageGraph& graph, const Installed& installed,
                                    const std::function<std::string(const Installed&)>& step);
 
-/// The package graph of `package` in a validated catalog (channels and bundles in file order).
-/// Returns nullopt when the catalog has no such package.
-std::optional<PackageGraph> package_graph(const ValidationReport& report, const std::string& package);
+/// The package graph of `package` (channels and bundles in file order; a channel the model
+/// synthesised for an undeclared default channel is left out, as it has no entries).
+PackageGraph package_graph(const model::Package& package);
+
+/// The package graph of the package named `package` in `model`, or nullopt when there is none.
+std::optional<PackageGraph> package_graph(const model::Model& model, const std::string& package);
 
 }  // namespace fbclens::update

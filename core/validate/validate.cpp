@@ -54,6 +54,7 @@ ValidationReport validate_catalog(const FileSource& source, const LoadOptions& o
       model::validate_model(report.model, report.config, report.load, !load_failed && !conversion.opm_failed);
   report.findings.insert(report.findings.end(), validation.findings.begin(), validation.findings.end());
   const std::string tree = render_error_tree(validation.opm_tree);
+  model::describe_model(report.model, report.config, report.load);
 
   if (load_failed) {
     report.verdict = Verdict::LoadError;

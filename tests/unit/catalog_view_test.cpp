@@ -66,7 +66,7 @@ TEST_CASE("catalog view: findings are counted on their package and channel", "[v
 TEST_CASE("bundle details: a channel entry with its olm.bundle, whole", "[view]") {
   DirectoryFileSource source(source_dir() + "/samples/catalog");
   const ValidationReport report = validate_catalog(source);
-  const Json old = bundle_details_json(report, "cert-watcher", "stable", "cert-watcher.v1.0.0");
+  const Json old = bundle_details_json(report.model, "cert-watcher", "stable", "cert-watcher.v1.0.0");
   CHECK(old["version"] == "1.0.0");
   CHECK(old["where"] == "cert-watcher/catalog.yaml:51");
   CHECK(old["deprecation"].get<std::string>().rfind("cert-watcher 1.0.0 has a known renewal bug", 0) == 0);
@@ -77,21 +77,21 @@ TEST_CASE("bundle details: a channel entry with its olm.bundle, whole", "[view]"
   CHECK(old["properties"][1]["type"] == "olm.gvk");
   CHECK(old["relatedImages"] == Json::array({{{"name", "operator"}, {"image", "quay.io/fbclens-example/cert-watcher:v1.0.0"}}}));
   // What the entry declares is per channel: 1.2.0 replaces and skips in stable, neither in fast.
-  const Json stable = bundle_details_json(report, "cert-watcher", "stable", "cert-watcher.v1.2.0");
+  const Json stable = bundle_details_json(report.model, "cert-watcher", "stable", "cert-watcher.v1.2.0");
   CHECK(stable["replaces"] == "cert-watcher.v1.1.0");
   CHECK(stable["skips"] == Json::array({"cert-watcher.v1.1.1"}));
   CHECK(stable["deprecation"].is_null());
-  const Json fast = bundle_details_json(report, "cert-watcher", "fast", "cert-watcher.v1.2.0");
+  const Json fast = bundle_details_json(report.model, "cert-watcher", "fast", "cert-watcher.v1.2.0");
   CHECK(fast["replaces"] == "");
   CHECK(fast["skips"].empty());
-  const Json head = bundle_details_json(report, "cert-watcher", "stable", "cert-watcher.v2.0.0");
+  const Json head = bundle_details_json(report.model, "cert-watcher", "stable", "cert-watcher.v2.0.0");
   CHECK(head["skipRange"] == ">=1.0.0 <2.0.0");
   CHECK(head["head"] == true);
   CHECK(stable["head"] == false);
   // Unknown names are request errors, never exceptions.
-  CHECK(bundle_details_json(report, "nope", "stable", "x")["requestError"] == "package nope is not in the catalog");
-  CHECK(bundle_details_json(report, "cert-watcher", "nope", "x")["requestError"] == "package cert-watcher has no channel nope");
-  CHECK(bundle_details_json(report, "cert-watcher", "fast", "cert-watcher.v1.0.0")["requestError"] ==
+  CHECK(bundle_details_json(report.model, "nope", "stable", "x")["requestError"] == "package nope is not in the catalog");
+  CHECK(bundle_details_json(report.model, "cert-watcher", "nope", "x")["requestError"] == "package cert-watcher has no channel nope");
+  CHECK(bundle_details_json(report.model, "cert-watcher", "fast", "cert-watcher.v1.0.0")["requestError"] ==
         "channel fast has no entry cert-watcher.v1.0.0");
 }
 
@@ -108,7 +108,7 @@ TEST_CASE("bundle details: long values are cut, bundle objects described by thei
 )");
   const ValidationReport report = validate_catalog(source);
   REQUIRE(report.verdict == Verdict::Valid);
-  const Json d = bundle_details_json(report, "p", "s", "p.v1");
+  const Json d = bundle_details_json(report.model, "p", "s", "p.v1");
   REQUIRE(d["properties"].size() == 3);
   CHECK(d["properties"][1]["truncated"] == true);
   CHECK(d["properties"][1]["value"].get<std::string>().size() == kPropertyValueTextLimit);
@@ -287,7 +287,7 @@ TEST_CASE("app view model: malformed answers give an empty view, never a crash",
 TEST_CASE("app view model: bundle details read back", "[view]") {
   DirectoryFileSource source(source_dir() + "/samples/catalog");
   const ValidationReport report = validate_catalog(source);
-  const web::BundleDetails d = web::parse_bundle_details(bundle_details_json(report, "cert-watcher", "stable", "cert-watcher.v1.0.0"));
+  const web::BundleDetails d = web::parse_bundle_details(bundle_details_json(report.model, "cert-watcher", "stable", "cert-watcher.v1.0.0"));
   CHECK(d.error.empty());
   CHECK(d.name == "cert-watcher.v1.0.0");
   CHECK(d.channel == "stable");

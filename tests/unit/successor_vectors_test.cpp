@@ -23,8 +23,8 @@ std::vector<std::string> strs(const Json& v) {
 }
 std::set<std::string> as_set(const std::vector<std::string>& v) { return {v.begin(), v.end()}; }
 
-GraphEntry entry_of(const Json& e) {
-  return GraphEntry{str(e.value("name", Json(""))), str(e.value("replaces", Json(""))), strs(e.value("skips", Json::array())),
+ChannelEntry entry_of(const Json& e) {
+  return ChannelEntry{str(e.value("name", Json(""))), str(e.value("replaces", Json(""))), strs(e.value("skips", Json::array())),
                     str(e.value("skipRange", Json("")))};
 }
 
@@ -270,13 +270,13 @@ void register_channel_vectors(const Json& all) {
     register_test("fbc-validation/" + str(v["id"]), "[successors][shared]", [v, &all] {
       model::Channel ch;
       ch.name = "channel";
-      std::vector<GraphEntry> entries;
+      std::vector<ChannelEntry> entries;
       if (v.contains("catalog")) {
         entries = graph_of(all["catalogs"][str(v["catalog"])]).channels.front().entries;
       } else {
         for (const Json& e : v["entries"]) entries.push_back(entry_of(e));
       }
-      for (const GraphEntry& e : entries) {
+      for (const ChannelEntry& e : entries) {
         model::Bundle b;
         b.name = e.name;
         b.replaces = e.replaces;

@@ -14,13 +14,20 @@ TEST_CASE("seed example: v3 skips v2, v2 skipRange >=1.0.0 <2.0.0, 1.0.0 install
   DirectoryFileSource source(source_dir() + "/tests/fixtures/update/seed");
   const ValidationReport report = validate_catalog(source);
   REQUIRE(report.verdict == Verdict::Valid);  // opm validate accepts this catalog
-  const auto graph = update::package_graph(report, "example");
+  const auto graph = update::package_graph(report.model, "example");
   REQUIRE(graph);
-  UpgradeRequest request;
-  request.package = "example";
-  request.installed = update::Installed{"example.v1.0.0", "1.0.0"};
-  request.subscription_channel = "stable";
-  const Json r = upgrade_path_json(*graph, request);
+  update::UpgradeFields fields;
+  fields.package = "example";
+  fields.installed_bundle = "example.v1.0.0";  // pruned from the catalog: only its version says where it is
+  fields.subscription_channel = "stable";
+  std::string error;
+  CHECK_FALSE(update::make_upgrade_request(fields, report.model, error));
+  CHECK(error == "installed bundle example.v1.0.0 is not in package example; give its version to ask about a bundle "
+                 "no longer in the catalog");
+  fields.installed_version = "1.0.0";
+  const auto request = update::make_upgrade_request(fields, report.model, error);
+  REQUIRE(request);
+  const Json r = upgrade_path_json(update::answer_upgrade(*graph, *request));
   CHECK(r["classic"]["next"].is_null());  // Classic stays: v2 is skipped, v3 does not cover 1.0.0
   CHECK(r["classic"]["candidates"].empty());
   CHECK(r["classic"]["walk"] == Json::array({"example.v1.0.0"}));
@@ -31,6 +38,51 @@ TEST_CASE("seed example: v3 skips v2, v2 skipRange >=1.0.0 <2.0.0, 1.0.0 install
   REQUIRE(d.rows.size() == 2);
   // From 2.0.0 both OLMs go to 3.0.0; 3.0.0 is the head: no divergence inside the channel.
   CHECK(d.differing == 0);
+}
+
+TEST_CASE("upgrade request: one parser for the CLI and the JS API, same defaults and errors", "[update]") {
+  DirectoryFileSource source(source_dir() + "/tests/fixtures/update/seed");
+  const ValidationReport report = validate_catalog(source);
+  update::UpgradeFields fields;
+  CHECK(update::upgrade_fields_from_json(Json::array(), fields) == "request must be a JSON object");
+  CHECK(update::upgrade_fields_from_json(Json{{"package", 3}}, fields) == "request field package must be a string");
+  CHECK(update::upgrade_fields_from_json(Json{{"channels", "stable"}}, fields) ==
+        "request field channels must be an array of strings");
+  fields = {};
+  REQUIRE(update::upgrade_fields_from_json(Json{{"package", "example"}, {"installedBundle", "example.v2.0.0"},
+                                                {"channels", {"stable"}}, {"policy", "SelfCertified"}, {"other", 1}},
+                                           fields)
+              .empty());
+  std::string error;
+  const auto request = update::make_upgrade_request(fields, report.model, error);
+  REQUIRE(request);
+  CHECK(request->installed->version == "2.0.0");  // the installed bundle's own version by default
+  CHECK(request->v1.channels == std::vector<std::string>{"stable"});
+  CHECK(request->v1.self_certified);
+
+  const auto fails_with = [&](update::UpgradeFields f) {
+    std::string e;
+    CHECK_FALSE(update::make_upgrade_request(f, report.model, e));
+    return e;
+  };
+  CHECK(fails_with({}) == "request needs a package");
+  update::UpgradeFields unknown;
+  unknown.package = "nope";
+  CHECK(fails_with(unknown) == "package nope is not in the catalog");
+  update::UpgradeFields policy;
+  policy.package = "example";
+  policy.policy = "Sometimes";
+  CHECK(fails_with(policy) == "unknown policy Sometimes (CatalogProvided or SelfCertified)");
+
+  // A fresh install: both OLMs pick the head and walk from there.
+  update::UpgradeFields fresh;
+  fresh.package = "example";
+  const auto fresh_request = update::make_upgrade_request(fresh, report.model, error);
+  REQUIRE(fresh_request);
+  const update::UpgradeAnswer a = update::answer_upgrade(*update::package_graph(report.model, "example"), *fresh_request);
+  CHECK(a.classic.next == "example.v3.0.0");
+  CHECK(a.classic_walk == std::vector<std::string>{"example.v3.0.0"});
+  CHECK(a.v1_walk == std::vector<std::string>{"example.v3.0.0"});
 }
 
 const bool registered = [] {
@@ -48,14 +100,14 @@ const bool registered = [] {
       REQUIRE(source);
       const ValidationReport report = validate_catalog(*source);
       for (const auto& [name, pkg] : report.model.packages) {
-        const auto graph = update::package_graph(report, name);
+        const auto graph = update::package_graph(report.model, name);
         REQUIRE(graph);
         const update::DivergenceReport d = update::divergence(*graph);
         std::size_t entries = 0;
         std::set<std::string> names;  // every node a walk can visit: entries and bundles
         for (const update::GraphChannel& c : graph->channels) {
           entries += c.entries.size();
-          for (const update::GraphEntry& e : c.entries) names.insert(e.name);
+          for (const update::ChannelEntry& e : c.entries) names.insert(e.name);
         }
         for (const update::GraphBundle& b : graph->bundles) names.insert(b.name);
         CHECK(d.rows.size() == entries);

@@ -1,0 +1,142 @@
+#include "property/property.h"
+
+#include "declcfg/declcfg.h"
+#include "declcfg/go_shape.h"
+
+namespace fbclens::property {
+
+namespace {
+
+// Fields are matched as Go's encoding/json matches them (exact key, else case-folded), since
+// opm decodes these values with it.
+const Json* field(const Json& obj, const char* name) { return obj.is_object() ? go_field(obj, name) : nullptr; }
+
+std::string text(const Json& obj, const char* name) {
+  const Json* v = field(obj, name);
+  return v && v->is_string() ? v->get<std::string>() : std::string();
+}
+
+std::map<std::string, std::string> string_map(const Json* obj) {
+  std::map<std::string, std::string> out;
+  if (!obj || !obj->is_object()) return out;
+  for (const auto& [k, v] : obj->items()) {
+    if (v.is_string()) out.emplace(k, v.get<std::string>());
+  }
+  return out;
+}
+
+// The CSV fields OperatorHub reads; `spec` is the CSV's spec (a manifest) or the whole
+// olm.csv.metadata value, which has the same field names.
+CsvMetadata read_csv_fields(const Json& spec, const Json* annotations, const Json* labels, TextPool& pool) {
+  CsvMetadata m;
+  m.display_name = text(spec, "displayName");
+  if (const Json* provider = field(spec, "provider")) m.provider = text(*provider, "name");
+  m.description = pool.intern(text(spec, "description"));
+  if (const Json* icons = field(spec, "icon"); icons && icons->is_array()) {
+    for (const Json& icon : *icons) {
+      m.icons.push_back({pool.intern(text(icon, "base64data")), text(icon, "mediatype")});
+    }
+  }
+  for (auto& [key, value] : string_map(annotations)) {
+    if (value.size() <= CsvMetadata::kMaxAnnotationBytes) {
+      m.annotations.emplace(key, std::move(value));
+    } else {
+      m.long_annotations.emplace(key, value.size());
+    }
+  }
+  m.labels = string_map(labels);
+  if (const Json* keywords = field(spec, "keywords"); keywords && keywords->is_array()) {
+    for (const Json& k : *keywords) {
+      if (k.is_string()) m.keywords.push_back(k.get<std::string>());
+    }
+  }
+  m.maturity = text(spec, "maturity");
+  m.min_kube_version = text(spec, "minKubeVersion");
+  if (const Json* modes = field(spec, "installModes"); modes && modes->is_array()) {
+    for (const Json& mode : *modes) {
+      const Json* supported = field(mode, "supported");
+      m.install_modes.push_back({text(mode, "type"), supported && supported->is_boolean() && supported->get<bool>()});
+    }
+  }
+  return m;
+}
+
+}  // namespace
+
+std::shared_ptr<const std::string> TextPool::intern(std::string text) {
+  auto it = pool_.find(text);
+  if (it != pool_.end()) return it->second;
+  auto shared = std::make_shared<const std::string>(std::move(text));
+  pool_.emplace(std::string_view(*shared), shared);
+  return shared;
+}
+
+Json::parser_callback_t csv_fields_filter() {
+  // Keys are judged at depth 1 (the manifest's own) and depth 2 (inside metadata or spec); deeper
+  // members of a kept field are all kept. Callback depth counts the enclosing objects/arrays.
+  return [parent = std::string()](int depth, Json::parse_event_t event, Json& parsed) mutable {
+    if (event != Json::parse_event_t::key) return true;
+    const std::string& key = parsed.get_ref<const std::string&>();
+    if (depth == 1) {
+      parent = key;
+      return key == "kind" || key == "metadata" || key == "spec";
+    }
+    if (depth != 2) return true;
+    if (parent == "metadata") return key == "annotations" || key == "labels";
+    static const char* const kSpecFields[] = {"displayName", "provider", "description", "icon", "keywords", "maturity",
+                                              "minKubeVersion", "installModes", "replaces"};
+    for (const char* f : kSpecFields) {
+      if (key == f) return true;
+    }
+    return false;
+  };
+}
+
+CsvMetadata csv_metadata_from_manifest(const Json& csv, TextPool& pool) {
+  static const Json kEmpty = Json::object();
+  const Json* metadata = field(csv, "metadata");
+  const Json* spec = field(csv, "spec");
+  CsvMetadata m = read_csv_fields(spec ? *spec : kEmpty, metadata ? field(*metadata, "annotations") : nullptr,
+                                  metadata ? field(*metadata, "labels") : nullptr, pool);
+  if (spec) m.replaces = text(*spec, "replaces");
+  m.from_bundle_object = true;
+  return m;
+}
+
+CsvMetadata csv_metadata_from_property(const Json& value, TextPool& pool) {
+  return read_csv_fields(value, field(value, "annotations"), field(value, "labels"), pool);
+}
+
+Properties decode_properties(const std::vector<declcfg::Property>& list, TextPool& pool,
+                             const std::optional<CsvMetadata>& bundle_object_csv) {
+  Properties out;
+  for (const declcfg::Property& p : list) {
+    // What a property's type alone says holds even when its value is malformed: OLM reads the type.
+    const bool dependency = p.type == "olm.package.required" || p.type == "olm.gvk.required" || p.type == "olm.constraint";
+    if (dependency && out.first_dependency_type.empty()) out.first_dependency_type = p.type;
+    if (p.type == "olm.deprecated") out.legacy_deprecated = true;
+    if (!p.error.empty() || !p.value) continue;  // reported by the validator (PropertyInvalid)
+    const Json& v = *p.value;
+    if (p.type == "olm.package") {
+      if (!out.package) out.package = Package{text(v, "packageName"), text(v, "version"), text(v, "release")};
+    } else if (p.type == "olm.gvk") {
+      out.provided_gvks.push_back({text(v, "group"), text(v, "version"), text(v, "kind")});
+    } else if (p.type == "olm.gvk.required") {
+      out.required_gvks.push_back({text(v, "group"), text(v, "version"), text(v, "kind")});
+    } else if (p.type == "olm.package.required") {
+      out.required_packages.push_back({text(v, "packageName"), text(v, "versionRange")});
+    } else if (p.type == "olm.constraint") {
+      out.constraints.push_back({text(v, "failureMessage"), v.dump()});
+    } else if (p.type == "olm.csv.metadata") {
+      if (!out.csv) out.csv = csv_metadata_from_property(v, pool);
+    } else if (p.type == "olm.channel") {
+      out.channels.push_back(text(v, "channelName"));
+    } else if (p.type != "olm.bundle.object" && p.type != "olm.deprecated") {
+      out.other_types.push_back(p.type);
+    }
+  }
+  if (!out.csv && bundle_object_csv) out.csv = bundle_object_csv;
+  return out;
+}
+
+}  // namespace fbclens::property

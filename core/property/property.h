@@ -1,0 +1,137 @@
+// Typed properties: every property type fbclens knows, decoded once from its JSON value into a
+// struct (as operator-registry's alpha/property does with property.Parse), so the model, the update
+// logic and the views ask a bundle for "its version" or "its CSV display name" instead of reading
+// JSON. Decoding never fails: values that do not decode are reported by the validator (finding
+// PropertyInvalid, spec validation.md §2.9) and are simply absent here.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "load/document.h"
+
+namespace fbclens::declcfg {
+struct Property;
+}
+
+namespace fbclens::property {
+
+/// olm.package: the package a bundle belongs to and its version (spec §2.9, olm.package).
+struct Package {
+  std::string package_name;
+  std::string version;  ///< as written; parsed by the model (strict SemVer)
+  std::string release;  ///< "" = none
+};
+
+/// olm.gvk (provided API) and olm.gvk.required (required API): a group/version/kind.
+struct Gvk {
+  std::string group;
+  std::string version;
+  std::string kind;
+};
+
+/// olm.package.required: another package, in a blang/semver version range.
+struct PackageRequired {
+  std::string package_name;
+  std::string version_range;
+};
+
+/// olm.constraint: a dependency in OLM's generic constraint form (package, gvk, cel, all, any,
+/// not). Kept as data until the dependency resolver reads it: its compact JSON text and its
+/// failureMessage.
+struct Constraint {
+  std::string failure_message;
+  std::string json;  ///< the whole value, compact JSON
+};
+
+/// An icon of a CSV (spec.icon[]) or package (olm.package icon): base64 data and its media type.
+/// The data is shared between the bundles of a catalog that carry the same icon.
+struct Icon {
+  std::shared_ptr<const std::string> base64_data;  ///< never null
+  std::string media_type;                          ///< "" = not given (the console cannot show it)
+};
+
+/// One install mode of a CSV (OwnNamespace, SingleNamespace, MultiNamespace, AllNamespaces).
+struct InstallMode {
+  std::string type;
+  bool supported = false;
+};
+
+/// What OperatorHub and the update logic read from a ClusterServiceVersion: from the
+/// olm.csv.metadata property (the "olm.csv.metadata era", OCP 4.17+), or from the CSV manifest
+/// inside an olm.bundle.object property (earlier catalogs). Long texts are shared between bundles
+/// that carry the same text (descriptions repeat across a package's versions).
+struct CsvMetadata {
+  std::string display_name;
+  std::string provider;  ///< spec.provider.name
+  std::shared_ptr<const std::string> description;  ///< never null
+  std::vector<Icon> icons;
+  /// metadata.annotations whose value is at most kMaxAnnotationBytes; longer ones (alm-examples in
+  /// practice: whole example manifests) are listed in `long_annotations` with their size in bytes.
+  std::map<std::string, std::string> annotations;
+  std::map<std::string, std::size_t> long_annotations;
+  std::map<std::string, std::string> labels;
+  std::vector<std::string> keywords;
+  std::string maturity;
+  std::string min_kube_version;
+  std::vector<InstallMode> install_modes;
+  std::string replaces;  ///< spec.replaces (only in a CSV manifest; csv.metadata has no such field)
+  bool from_bundle_object = false;  ///< read from an olm.bundle.object CSV, not olm.csv.metadata
+
+  static constexpr std::size_t kMaxAnnotationBytes = 4096;
+};
+
+/// Shares identical long strings (descriptions, icon data) between the bundles of one catalog, so
+/// typed properties cost little more memory than the JSON they came from. Not thread-safe.
+class TextPool {
+ public:
+  /// Returns a shared copy of `text`, reusing an earlier equal one.
+  std::shared_ptr<const std::string> intern(std::string text);
+
+ private:
+  // Keyed by a view of the shared string itself, so each distinct text is stored once.
+  std::map<std::string_view, std::shared_ptr<const std::string>> pool_;
+};
+
+/// A parse filter for nlohmann::json::parse that keeps, of a ClusterServiceVersion manifest, only
+/// what csv_metadata_from_manifest reads (kind, metadata.annotations/labels, and the spec fields
+/// below), so a CSV's install strategy and CRD descriptions are never built in memory.
+Json::parser_callback_t csv_fields_filter();
+
+/// Reads CSV metadata from a ClusterServiceVersion manifest (`csv`: the whole object with
+/// metadata and spec). Missing or mistyped fields are left empty; never fails.
+CsvMetadata csv_metadata_from_manifest(const Json& csv, TextPool& pool);
+
+/// Reads CSV metadata from an olm.csv.metadata property value. Never fails.
+CsvMetadata csv_metadata_from_property(const Json& value, TextPool& pool);
+
+/// Every typed property of one bundle (or package or channel), in the order declared. Properties
+/// whose value did not decode (declcfg::Property::error set) are left out; unknown types are
+/// counted in `other_types`.
+struct Properties {
+  std::optional<Package> package;           ///< the first olm.package
+  std::vector<Gvk> provided_gvks;           ///< olm.gvk
+  std::vector<Gvk> required_gvks;           ///< olm.gvk.required
+  std::vector<PackageRequired> required_packages;  ///< olm.package.required
+  std::vector<Constraint> constraints;      ///< olm.constraint
+  std::optional<CsvMetadata> csv;           ///< olm.csv.metadata, else the bundle-object CSV
+  bool legacy_deprecated = false;           ///< the legacy olm.deprecated property (OLM Classic prohibits it)
+  std::vector<std::string> channels;        ///< legacy olm.channel properties' channel names
+  std::vector<std::string> other_types;     ///< types fbclens does not decode (passed through)
+
+  /// The first dependency property's type ("olm.package.required", "olm.gvk.required",
+  /// "olm.constraint"), or "" when the bundle declares none (OLM v1 refuses bundles that do).
+  std::string first_dependency_type;
+};
+
+/// Decodes `list` (a bundle's, package's or channel's properties). `bundle_object_csv` is the CSV
+/// read from the bundle's olm.bundle.object manifests, used when no olm.csv.metadata is present.
+Properties decode_properties(const std::vector<declcfg::Property>& list, TextPool& pool,
+                             const std::optional<CsvMetadata>& bundle_object_csv = std::nullopt);
+
+}  // namespace fbclens::property

@@ -1,0 +1,89 @@
+#include "update/upgrade_request.h"
+
+namespace fbclens::update {
+
+std::string upgrade_fields_from_json(const Json& request, UpgradeFields& out) {
+  if (!request.is_object()) return "request must be a JSON object";
+  const std::pair<const char*, std::string*> texts[] = {
+      {"package", &out.package},         {"installedBundle", &out.installed_bundle},
+      {"installedVersion", &out.installed_version}, {"subscriptionChannel", &out.subscription_channel},
+      {"startingCsv", &out.starting_csv}, {"version", &out.version}, {"policy", &out.policy}};
+  for (const auto& [key, field] : texts) {
+    auto it = request.find(key);
+    if (it == request.end() || it->is_null()) continue;
+    if (!it->is_string()) return std::string("request field ") + key + " must be a string";
+    *field = it->get<std::string>();
+  }
+  if (auto it = request.find("channels"); it != request.end() && !it->is_null()) {
+    if (!it->is_array()) return "request field channels must be an array of strings";
+    for (const Json& c : *it) {
+      if (!c.is_string()) return "request field channels must be an array of strings";
+      out.channels.push_back(c.get<std::string>());
+    }
+  }
+  return "";
+}
+
+std::optional<UpgradeRequest> make_upgrade_request(const UpgradeFields& fields, const model::Model& model,
+                                                   std::string& error) {
+  if (fields.package.empty()) {
+    error = "request needs a package";
+    return std::nullopt;
+  }
+  auto pkg = model.packages.find(fields.package);
+  if (pkg == model.packages.end()) {
+    error = "package " + fields.package + " is not in the catalog";
+    return std::nullopt;
+  }
+  if (!fields.policy.empty() && fields.policy != "CatalogProvided" && fields.policy != "SelfCertified") {
+    error = "unknown policy " + fields.policy + " (CatalogProvided or SelfCertified)";
+    return std::nullopt;
+  }
+  UpgradeRequest request;
+  request.package = fields.package;
+  if (!fields.installed_bundle.empty()) {
+    // A bundle pruned from the catalog can still be installed on a cluster; then only its version,
+    // given explicitly, says where it stands.
+    std::string version = fields.installed_version;
+    if (version.empty()) {
+      const model::PackageBundle* bundle = pkg->second.bundle(fields.installed_bundle);
+      if (!bundle) {
+        error = "installed bundle " + fields.installed_bundle + " is not in package " + fields.package +
+                "; give its version to ask about a bundle no longer in the catalog";
+        return std::nullopt;
+      }
+      version = bundle->version_text;
+    }
+    request.installed = Installed{fields.installed_bundle, version};
+  }
+  request.classic = ClassicOptions{fields.subscription_channel, fields.starting_csv};
+  request.v1.channels = fields.channels;
+  request.v1.version = fields.version;
+  request.v1.self_certified = fields.policy == "SelfCertified";
+  return request;
+}
+
+UpgradeAnswer answer_upgrade(const PackageGraph& graph, const UpgradeRequest& request) {
+  UpgradeAnswer a;
+  const Installed* installed = request.installed ? &*request.installed : nullptr;
+  // On a fresh install the walk starts at the first pick; startingCSV applies only to that pick.
+  const auto from_pick = [&graph](const std::string& pick) {
+    const GraphBundle* b = graph.bundle(pick);
+    return Installed{pick, b ? b->version : ""};
+  };
+  a.classic = classic_next(graph, installed, request.classic);
+  if (installed) {
+    a.classic_walk = classic_walk(graph, *installed, request.classic);
+  } else if (!a.classic.next.empty()) {
+    a.classic_walk = classic_walk(graph, from_pick(a.classic.next), ClassicOptions{request.classic.channel, ""});
+  }
+  a.v1 = v1_next(graph, installed, request.v1);
+  if (installed) {
+    a.v1_walk = v1_walk(graph, *installed, request.v1);
+  } else if (!a.v1.next.empty()) {
+    a.v1_walk = v1_walk(graph, from_pick(a.v1.next), request.v1);
+  }
+  return a;
+}
+
+}  // namespace fbclens::update

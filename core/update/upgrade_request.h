@@ -1,0 +1,65 @@
+// "With X installed, where does it go next?": the one upgrade request type, the one parser that
+// the CLI (`fbclens upgrade-path`) and the JS API (`upgradePath`) share, so both have the same
+// defaults and the same errors, and the orchestration of one answer (next steps and walks of both
+// OLMs, fresh install included). export/upgrade_json.h only renders the answer.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "load/document.h"
+#include "model/model.h"
+#include "update/classic.h"
+#include "update/olm_v1.h"
+
+namespace fbclens::update {
+
+/// The request's fields as the user gives them: CLI flags or the JS API's JSON keys (in brackets).
+/// Empty strings mean "not given".
+struct UpgradeFields {
+  std::string package;               ///< --package [package]; required
+  std::string installed_bundle;      ///< --installed-bundle [installedBundle]; "" = a fresh install
+  std::string installed_version;     ///< --installed-version [installedVersion]; default: that bundle's olm.package version
+  std::string subscription_channel;  ///< --subscription-channel [subscriptionChannel]: Classic's spec.channel
+  std::string starting_csv;          ///< --starting-csv [startingCsv]: Classic's spec.startingCSV
+  std::vector<std::string> channels; ///< --channel... [channels]: OLM v1's channels
+  std::string version;               ///< --version [version]: OLM v1's version range (Masterminds)
+  std::string policy;                ///< --policy [policy]: CatalogProvided (default) or SelfCertified
+};
+
+/// A checked request: the installed bundle (absent = fresh install), Classic's Subscription fields
+/// and OLM v1's ClusterExtension fields.
+struct UpgradeRequest {
+  std::string package;
+  std::optional<Installed> installed;
+  ClassicOptions classic;  ///< channel, startingCSV
+  V1Options v1;            ///< channels, version, policy
+};
+
+/// Reads UpgradeFields from the JS API's JSON object. Returns "" on success, else the error:
+/// "request must be a JSON object", "request field K must be a string" (an array of strings for
+/// channels). Unknown keys are ignored.
+std::string upgrade_fields_from_json(const Json& request, UpgradeFields& out);
+
+/// Checks `fields` against `model`. Returns the request, or nullopt with `error` set to one of:
+/// "request needs a package", "package P is not in the catalog", "installed bundle B is not in
+/// package P; give its version ..." (only when no installed version is given: a bundle pruned from
+/// the catalog may still be installed), "unknown policy X (CatalogProvided or SelfCertified)".
+std::optional<UpgradeRequest> make_upgrade_request(const UpgradeFields& fields, const model::Model& model,
+                                                   std::string& error);
+
+/// Both OLMs' answers to one request (successors.md §1 and §2): the next step and the whole walk.
+/// A walk lists bundle names from the installed bundle, or on a fresh install from the first
+/// pick, to the fixed point; it is empty when there is nothing to walk from.
+struct UpgradeAnswer {
+  ClassicResult classic;
+  std::vector<std::string> classic_walk;
+  V1Result v1;
+  std::vector<std::string> v1_walk;
+};
+
+/// Answers `request` (made by make_upgrade_request against the same model) on its package's graph.
+UpgradeAnswer answer_upgrade(const PackageGraph& graph, const UpgradeRequest& request);
+
+}  // namespace fbclens::update
