@@ -58,8 +58,8 @@ Json bundle_details_json(const model::Model& model, const std::string& package, 
   const model::PackageBundle* blob = pkg->second.bundle(b.name);
   if (b.bundle_blob < 0 || !blob) return details;  // an entry without an olm.bundle (a finding says so)
   details["where"] = where_text(blob->where);
-  for (const declcfg::Property& p : blob->raw_properties) details["properties"].push_back(property_row(p, *blob));
-  for (const declcfg::RelatedImage& r : blob->related_images) {
+  for (const declcfg::Property& p : blob->declared->properties) details["properties"].push_back(property_row(p, *blob));
+  for (const declcfg::RelatedImage& r : blob->declared->related_images) {
     details["relatedImages"].push_back({{"name", r.name}, {"image", r.image}});
   }
   details["bundleObjects"] = blob->object_count;

@@ -39,8 +39,8 @@ Json catalog_view_json(const ValidationReport& report) {
                  {"image", ""}, {"properties", 0}, {"relatedImages", 0}, {"bundleObjects", 0}, {"where", ""}};
         if (const model::PackageBundle* blob = b->bundle_blob >= 0 ? pkg.bundle(b->name) : nullptr) {
           row["image"] = blob->image;
-          row["properties"] = blob->raw_properties.size();
-          row["relatedImages"] = blob->related_images.size();
+          row["properties"] = blob->declared->properties.size();
+          row["relatedImages"] = blob->declared->related_images.size();
           row["bundleObjects"] = blob->object_count;
           row["where"] = where_text(blob->where);
         }

@@ -66,8 +66,7 @@ void describe_model(Model& model, const declcfg::DeclarativeConfig& cfg, const L
       pb.image = b.image;
       pb.properties = property::decode_properties(b.properties, pool, b.object_csv);
       if (pb.properties.package) pb.version_text = pb.properties.package->version;
-      pb.raw_properties = b.properties;
-      pb.related_images = b.related_images;
+      pb.declared = &b;
       pb.object_count = b.object_count;
       pb.object_bytes = b.object_bytes;
       pb.where = at(b.blob);

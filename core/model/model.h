@@ -35,8 +35,9 @@ struct PackageBundle {
   std::string image;
   std::string version_text;  ///< the olm.package property's version as written ("" = none)
   property::Properties properties;           ///< typed (olm.package, olm.gvk, CSV metadata, ...)
-  std::vector<declcfg::Property> raw_properties;  ///< as declared; values point into the report's blobs
-  std::vector<declcfg::RelatedImage> related_images;
+  /// The olm.bundle as declared (raw properties, related images), owned by the report's
+  /// declarative config like the rest of the model's text; never null in a described model.
+  const declcfg::Bundle* declared = nullptr;
   std::uint32_t object_count = 0;   ///< olm.bundle.object properties
   std::uint64_t object_bytes = 0;   ///< their decoded size
   std::optional<std::string> deprecation;  ///< olm.deprecations message for this bundle

@@ -1,5 +1,7 @@
 #include "property/property.h"
 
+#include <algorithm>
+
 #include "declcfg/declcfg.h"
 #include "declcfg/go_shape.h"
 
@@ -16,13 +18,20 @@ std::string text(const Json& obj, const char* name) {
   return v && v->is_string() ? v->get<std::string>() : std::string();
 }
 
-std::map<std::string, std::string> string_map(const Json* obj) {
-  std::map<std::string, std::string> out;
+// A JSON object's string members, sorted by key (nlohmann objects iterate in key order).
+std::vector<std::pair<std::string, std::string>> string_map(const Json* obj) {
+  std::vector<std::pair<std::string, std::string>> out;
   if (!obj || !obj->is_object()) return out;
   for (const auto& [k, v] : obj->items()) {
-    if (v.is_string()) out.emplace(k, v.get<std::string>());
+    if (v.is_string()) out.emplace_back(k, v.get<std::string>());
   }
   return out;
+}
+
+template <typename Value>
+const Value* find_sorted(const std::vector<std::pair<std::string, Value>>& list, std::string_view key) {
+  auto it = std::lower_bound(list.begin(), list.end(), key, [](const auto& e, std::string_view k) { return e.first < k; });
+  return it != list.end() && it->first == key ? &it->second : nullptr;
 }
 
 // The CSV fields OperatorHub reads; `spec` is the CSV's spec (a manifest) or the whole
@@ -39,9 +48,9 @@ CsvMetadata read_csv_fields(const Json& spec, const Json* annotations, const Jso
   }
   for (auto& [key, value] : string_map(annotations)) {
     if (value.size() <= CsvMetadata::kMaxAnnotationBytes) {
-      m.annotations.emplace(key, std::move(value));
+      m.annotations.emplace_back(key, std::move(value));
     } else {
-      m.long_annotations.emplace(key, value.size());
+      m.long_annotations.emplace_back(key, value.size());
     }
   }
   m.labels = string_map(labels);
@@ -62,6 +71,10 @@ CsvMetadata read_csv_fields(const Json& spec, const Json* annotations, const Jso
 }
 
 }  // namespace
+
+const std::string* CsvMetadata::annotation(std::string_view key) const { return find_sorted(annotations, key); }
+
+const std::string* CsvMetadata::label(std::string_view key) const { return find_sorted(labels, key); }
 
 std::shared_ptr<const std::string> TextPool::intern(std::string text) {
   auto it = pool_.find(text);

@@ -47,8 +47,9 @@ TEST_CASE("typed properties: olm.package, GVKs, dependencies, constraints, csv.m
   CHECK(p.csv->keywords == std::vector<std::string>{"widgets", "example"});
   CHECK(p.csv->maturity == "beta");
   CHECK(p.csv->min_kube_version == "1.25.0");
-  CHECK(p.csv->annotations.at("capabilities") == "Seamless Upgrades");
-  CHECK(p.csv->labels.at("operatorframework.io/os.linux") == "supported");
+  CHECK(*p.csv->annotation("capabilities") == "Seamless Upgrades");
+  CHECK(*p.csv->label("operatorframework.io/os.linux") == "supported");
+  CHECK(p.csv->label("nope") == nullptr);
   REQUIRE(p.csv->install_modes.size() == 1);
   CHECK(p.csv->install_modes[0].type == "AllNamespaces");
   CHECK(p.csv->install_modes[0].supported);
@@ -71,10 +72,10 @@ TEST_CASE("typed properties: the CSV inside olm.bundle.object is read before its
   REQUIRE(csv.icons.size() == 1);
   CHECK(csv.icons[0].media_type == "image/svg+xml");
   CHECK(*csv.icons[0].base64_data == "PHN2Zz48L3N2Zz4=");
-  CHECK(csv.annotations.at("capabilities") == "Basic Install");
-  // alm-examples (6,002 bytes here) is over the annotation cap: only its size is kept.
-  CHECK_FALSE(csv.annotations.count("alm-examples"));
-  CHECK(csv.long_annotations.at("alm-examples") == 6002);
+  CHECK(*csv.annotation("capabilities") == "Basic Install");
+  // alm-examples (6,002 bytes here) is over the 1 KiB annotation cap: only its size is kept.
+  CHECK(csv.annotation("alm-examples") == nullptr);
+  CHECK(csv.long_annotations == std::vector<std::pair<std::string, std::size_t>>{{"alm-examples", 6002}});
   REQUIRE(csv.install_modes.size() == 2);
   CHECK_FALSE(csv.install_modes[1].supported);
   CHECK_FALSE(b->properties.legacy_deprecated);
