@@ -29,6 +29,7 @@ struct GraphProblem {
   FindingId id;
   FindingArgs args;
   std::string at_entry;
+  std::string at_field;  // a field of that entry ("/replaces"), or "" for the entry itself
   std::vector<std::string> noted_entries;
   std::string note;  // the note's text, "{0}" standing for the noted entry's quoted name
 };
@@ -36,12 +37,12 @@ struct GraphProblem {
 std::optional<GraphProblem> check_replaces_chain(const Channel& ch) {
   const std::vector<std::string> heads = channel_heads(ch);
   if (heads.empty()) {
-    return GraphProblem{FindingId::ChannelNoHead, {ch.name}, ch.entry_order.empty() ? "" : ch.entry_order.front(), {}, ""};
+    return GraphProblem{FindingId::ChannelNoHead, {ch.name}, ch.entry_order.empty() ? "" : ch.entry_order.front(), "", {}, ""};
   }
   if (heads.size() > 1) {
     std::string list;
     for (std::size_t i = 0; i < heads.size(); ++i) list += (i ? ", " : "") + heads[i];
-    return GraphProblem{FindingId::ChannelMultipleHeads, {ch.name, std::to_string(heads.size()), list}, heads[1], heads,
+    return GraphProblem{FindingId::ChannelMultipleHeads, {ch.name, std::to_string(heads.size()), list}, heads[1], "", heads,
                         "head {0} is here: no entry replaces or skips it"};
   }
   const std::string& head = heads.front();
@@ -60,8 +61,9 @@ std::optional<GraphProblem> check_replaces_chain(const Channel& ch) {
       for (std::size_t i = 0; i < chain.size(); ++i) text += (i ? " -> " : "") + chain[i];
       std::vector<std::string> noted;
       if (ch.bundles.count(cur->replaces)) noted.push_back(cur->replaces);
-      return GraphProblem{FindingId::ReplacesCycle, {ch.name, text}, cur->name, noted,
-                          "{0} is reached here first, so replacing it again closes the loop"};
+      // Point at the replaces that closes the loop, and at the entry it leads back to.
+      return GraphProblem{FindingId::ReplacesCycle, {ch.name, text}, cur->name, "/replaces", noted,
+                          "{0} is already on the chain from the head: its entry is here"};
     }
     on_chain.insert(cur->replaces);
     auto next = ch.bundles.find(cur->replaces);
@@ -75,7 +77,7 @@ std::optional<GraphProblem> check_replaces_chain(const Channel& ch) {
   std::string list;
   for (std::size_t i = 0; i < stranded.size(); ++i) list += (i ? ", " : "") + stranded[i];
   return GraphProblem{FindingId::StrandedBundles, {ch.name, list, stranded.size() == 1 ? "is" : "are", head},
-                      stranded.front(), {}, ""};
+                      stranded.front(), "", {}, ""};
 }
 
 }  // namespace
@@ -157,7 +159,7 @@ class Validator {
       report(node, FindingId::ChannelEmpty, {pkg.name, ch.name, why}, channel_at(pkg, ch), obj);
     } else if (auto problem = check_replaces_chain(ch)) {
       const Bundle* b = problem->at_entry.empty() ? nullptr : &ch.bundles.at(problem->at_entry);
-      Finding* f = report(node, problem->id, problem->args, b ? entry_at(pkg, ch, *b) : channel_at(pkg, ch),
+      Finding* f = report(node, problem->id, problem->args, b ? entry_at(pkg, ch, *b, problem->at_field) : channel_at(pkg, ch),
                           {pkg.name, ch.name, problem->at_entry});
       for (const std::string& name : problem->noted_entries) {
         f->notes.push_back({render_message(problem->note, {go_quote(name)}), entry_at(pkg, ch, ch.bundles.at(name))});
