@@ -216,9 +216,18 @@ class Validator {
     return node;
   }
 
+  // The version inside a bundle's olm.package property, as a field path ("" if it has none).
+  static std::string version_field(const declcfg::Bundle& bundle) {
+    for (const declcfg::Property& p : bundle.properties) {
+      if (p.type == "olm.package") return "/properties/" + std::to_string(p.index) + "/value/version";
+    }
+    return "";
+  }
+
   // §2.7: bundles grouped by version (+ "-" release); a bundle in several channels counts once.
   void duplicate_versions(const Package& pkg, ErrorNode& node) {
     std::map<std::string, std::set<std::string>> opm_groups, our_groups;
+    std::map<std::string, SourceLocation> bundle_where;  // for the notes: each bundle's version
     for (const auto& [cn, ch] : pkg.channels) {
       for (const auto& [bn, b] : ch.bundles) {
         if (b.bundle_blob < 0) {
@@ -229,6 +238,7 @@ class Validator {
         const std::string key = b.version->to_string() + (b.release.empty() ? "" : "-" + b.release);
         opm_groups[key].insert(bn);
         our_groups[key].insert(bn);
+        bundle_where.emplace(bn, bundle_at(pkg, ch, b, version_field(cfg_.bundles[b.bundle_blob])));
       }
     }
     const auto render = [](const std::map<std::string, std::set<std::string>>& groups) {
@@ -251,8 +261,15 @@ class Validator {
     if (!opm_groups_text.empty()) node.add_leaf(opm_text(FindingId::DuplicateVersions, {pkg.name, opm_groups_text}));
     const std::string ours = render(our_groups);
     if (!ours.empty()) {
-      out_.findings.push_back(make_finding(FindingId::DuplicateVersions, {pkg.name, ours}, package_at(pkg), {pkg.name, "", ""}));
-      out_.findings.back().reported_by_opm = opm_reports_;
+      Finding f = make_finding(FindingId::DuplicateVersions, {pkg.name, ours}, package_at(pkg), {pkg.name, "", ""});
+      f.reported_by_opm = opm_reports_;
+      for (const auto& [key, names] : our_groups) {
+        if (names.size() < 2) continue;
+        for (const std::string& n : names) {
+          f.notes.push_back({"bundle " + go_quote(n) + " has version " + key, bundle_where.at(n)});
+        }
+      }
+      out_.findings.push_back(std::move(f));
     }
   }
 

@@ -124,6 +124,15 @@ TEST_CASE("notes: multiple heads point at each head", "[findings][notes]") {
   CHECK(f.notes[1].message == "head \"demo.v1.1.0\" is here: no entry replaces or skips it");
 }
 
+TEST_CASE("notes: duplicate versions point at each bundle's version", "[findings][notes]") {
+  const ValidationReport report = validate_fixture("f42-duplicate-versions");
+  const Finding& f = only(report, FindingId::DuplicateVersions);
+  REQUIRE(f.notes.size() == 2);
+  CHECK(location_text(f.notes[0].location) == "catalog.yaml:22:41");  // version: "1.0.0" of demo.v1.0.0
+  CHECK(f.notes[0].message == "bundle \"demo.v1.0.0\" has version 1.0.0");
+  CHECK(location_text(f.notes[1].location) == "catalog.yaml:30:41");
+}
+
 TEST_CASE("notes: a replaces cycle points at the replaces that closes it and the entry it returns to", "[findings][notes]") {
   const ValidationReport report = validate_fixture("f47-cycle");
   const Finding& f = only(report, FindingId::ReplacesCycle);
