@@ -131,18 +131,14 @@ class Decoder {
   }
 
  private:
-  void fail(std::uint32_t blob, const std::string& field_path, std::string message, std::string opm) {
-    Finding f;
-    f.id = FindingId::TypedDecode;
-    f.message = std::move(message);
-    f.opm_message = std::move(opm);
-    f.location = load_.locate(load_.blobs[blob], field_path);
+  void fail(FindingId id, std::uint32_t blob, const std::string& field_path, const FindingArgs& args) {
     const Blob& b = load_.blobs[blob];
-    f.object.package = b.schema == "olm.package" ? b.name : b.package;
-    if (b.schema == "olm.channel") f.object.channel = b.name;
-    if (b.schema == "olm.bundle") f.object.bundle = b.name;
+    ObjectPath object;
+    object.package = b.schema == "olm.package" ? b.name : b.package;
+    if (b.schema == "olm.channel") object.channel = b.name;
+    if (b.schema == "olm.bundle") object.bundle = b.name;
+    load_.findings.push_back(make_finding(id, args, load_.locate(b, field_path), std::move(object)));
     load_.files[b.file].has_error = true;
-    load_.findings.push_back(std::move(f));
   }
 
   bool typed_ok(std::uint32_t blob, const GoShape& shape, const char* opm_prefix) {
@@ -150,8 +146,7 @@ class Decoder {
     const std::string error = go_decode_check(load_.blobs[blob].document.value, shape, &path);
     if (error.empty()) return true;
     const Blob& b = load_.blobs[blob];
-    fail(blob, path, b.schema + " " + go_quote(b.name) + (path.empty() ? "" : " field " + path) + ": " + error,
-         opm_prefix + error);
+    fail(FindingId::TypedDecode, blob, path, {b.schema, b.name, path.empty() ? "" : " field " + path, error, opm_prefix});
     return false;
   }
 
@@ -212,8 +207,7 @@ class Decoder {
   }
 
   void bundle_object_error(std::uint32_t blob, const std::string& where, const std::string& opm_detail) {
-    fail(blob, where, "olm.bundle.object " + opm_detail, "read bundle objects: " + opm_detail);
-    load_.findings.back().id = FindingId::BundleObject;
+    fail(FindingId::BundleObject, blob, where, {opm_detail});
   }
 
   LoadResult& load_;

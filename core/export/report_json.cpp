@@ -3,6 +3,8 @@
 #include <map>
 #include <set>
 
+#include "findings/format.h"
+
 namespace fbclens {
 
 namespace {
@@ -25,10 +27,26 @@ const char* phase_name(Phase p) {
   return "load";
 }
 
+// SARIF's physicalLocation of `at`: the file, and the region when the line is known (SARIF
+// columns are 1-based and required with a line, so an unknown column is 1).
+Json sarif_physical_location(const SourceLocation& at) {
+  Json physical = {{"artifactLocation", {{"uri", at.file}}}};
+  if (at.line) physical["region"] = {{"startLine", at.line}, {"startColumn", at.column ? at.column : 1}};
+  return physical;
+}
+
 }  // namespace
 
 Json finding_json(const Finding& f) {
   const FindingInfo& info = f.info();
+  Json notes = Json::array();
+  for (const FindingNote& n : f.notes) {
+    notes.push_back(Json{{"message", n.message},
+                         {"file", n.location.file},
+                         {"line", n.location.line},
+                         {"column", n.location.column},
+                         {"where", location_text(n.location)}});
+  }
   return Json{{"code", info.code},
               {"name", info.name},
               {"severity", severity_name(info.severity)},
@@ -41,7 +59,10 @@ Json finding_json(const Finding& f) {
               {"column", f.location.column},
               {"package", f.object.package},
               {"channel", f.object.channel},
-              {"bundle", f.object.bundle}};
+              {"bundle", f.object.bundle},
+              {"group", group_path(f.object)},
+              {"where", location_text(f.location)},
+              {"notes", std::move(notes)}};
 }
 
 Json summary_json(const ValidationReport& r) {
@@ -84,17 +105,26 @@ Json sarif_json(const ValidationReport& r) {
   }
   Json results = Json::array();
   for (const Finding& f : r.findings) {
-    Json location = {{"physicalLocation", {{"artifactLocation", {{"uri", f.location.file}}}}}};
-    if (f.location.line) {
-      location["physicalLocation"]["region"] = {{"startLine", f.location.line},
-                                                {"startColumn", f.location.column ? f.location.column : 1}};
+    // The group path is the logical location (SARIF §3.33): where in the package tree, not the file.
+    const Json location = {{"physicalLocation", sarif_physical_location(f.location)},
+                           {"logicalLocations", Json::array({{{"fullyQualifiedName", group_path(f.object)}}})}};
+    Json result = {{"ruleId", f.info().code},
+                   {"ruleIndex", rule_index[f.id]},
+                   {"level", severity_name(f.info().severity)},
+                   {"message", {{"text", f.message}}},
+                   {"locations", Json::array({location})},
+                   {"properties", {{"opmMessage", f.opm_message}, {"reportedByOpm", f.reported_by_opm}}}};
+    // Notes are relatedLocations (SARIF §3.27.22), numbered from 1 within the result (§3.28.2).
+    if (!f.notes.empty()) {
+      Json related = Json::array();
+      for (std::size_t i = 0; i < f.notes.size(); ++i) {
+        related.push_back(Json{{"id", i + 1},
+                               {"physicalLocation", sarif_physical_location(f.notes[i].location)},
+                               {"message", {{"text", f.notes[i].message}}}});
+      }
+      result["relatedLocations"] = std::move(related);
     }
-    results.push_back(Json{{"ruleId", f.info().code},
-                           {"ruleIndex", rule_index[f.id]},
-                           {"level", severity_name(f.info().severity)},
-                           {"message", {{"text", f.message}}},
-                           {"locations", Json::array({location})},
-                           {"properties", {{"opmMessage", f.opm_message}, {"reportedByOpm", f.reported_by_opm}}}});
+    results.push_back(std::move(result));
   }
   return Json{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},

@@ -13,10 +13,14 @@ namespace fbclens {
 Json summary_json(const ValidationReport& report);
 
 /// One finding as JSON: {code, name, severity, phase, message, opmMessage, reportedByOpm, file,
-/// line, column, package, channel, bundle}. line/column are 1-based, 0 when unknown.
+/// line, column, package, channel, bundle, group, where, notes}. line/column are 1-based, 0 when
+/// unknown. `group` and `where` are preformatted (group_path, location_text in
+/// findings/format.h) so the web app shows them as they are; `notes` is
+/// [{message, file, line, column, where}], the finding's notes in order.
 Json finding_json(const Finding& finding);
 
-/// SARIF 2.1.0: one run, one rule per finding code used, one result per finding.
+/// SARIF 2.1.0: one run, one rule per finding code used, one result per finding; its group path
+/// is the result's logical location and its notes are relatedLocations (ids from 1).
 Json sarif_json(const ValidationReport& report);
 
 }  // namespace fbclens

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "findings/format.h"
+
 namespace fbclens {
 
 namespace {
@@ -27,34 +29,42 @@ std::string line_of(const std::string& text, std::uint32_t line) {
 std::string render_text_report(const ValidationReport& report, const FileSource* source) {
   std::string out;
   std::map<std::string, std::string> file_cache;
+  // The source line of `at` with a caret under its column, when the file and line are known.
+  const auto excerpt = [&](const SourceLocation& at) {
+    if (!source || !at.line || at.file.empty()) return;
+    auto it = file_cache.find(at.file);
+    if (it == file_cache.end()) {
+      std::string bytes, error;
+      if (!source->read(at.file, bytes, error, std::size_t(64) << 20)) bytes.clear();
+      it = file_cache.emplace(at.file, std::move(bytes)).first;
+    }
+    const std::string text = line_of(it->second, at.line);
+    if (text.empty()) return;
+    out += "      | " + text + "\n";
+    out += "      | " + std::string(at.column > 1 ? std::min<std::uint32_t>(at.column - 1, 200) : 0, ' ') + "^\n";
+  };
+  // "file:line:col: " as clang prints it; nothing when the finding has no file.
+  const auto prefix = [](const SourceLocation& at) {
+    const std::string where = location_text(at);
+    return where.empty() ? std::string() : where + ": ";
+  };
   std::string last_group;
   std::size_t errors = 0;
   for (const Finding& f : report.findings) {
-    std::string group = f.object.package.empty() ? "(catalog)" : "package " + f.object.package;
-    if (!f.object.channel.empty()) group += " › channel " + f.object.channel;
+    const std::string group = group_path(f.object);
     if (group != last_group) {
       out += "\n" + group + "\n";
       last_group = group;
     }
     ++errors;
-    std::string where = f.location.file.empty() ? "<catalog>" : f.location.file;
-    if (f.location.line) where += ":" + std::to_string(f.location.line) + ":" + std::to_string(f.location.column);
-    out += "  " + where + ": error[" + std::string(f.info().code) + "]: " + f.message + "\n";
+    out += "  " + prefix(f.location) + "error[" + std::string(f.info().code) + "]: " + f.message + "\n";
     if (f.opm_message != f.message && !f.opm_message.empty()) {
       out += std::string("      opm") + (f.reported_by_opm ? "" : " (not reported by opm)") + ": " + f.opm_message + "\n";
     }
-    if (source && f.location.line && !f.location.file.empty()) {
-      auto it = file_cache.find(f.location.file);
-      if (it == file_cache.end()) {
-        std::string bytes, error;
-        if (!source->read(f.location.file, bytes, error, std::size_t(64) << 20)) bytes.clear();
-        it = file_cache.emplace(f.location.file, std::move(bytes)).first;
-      }
-      const std::string text = line_of(it->second, f.location.line);
-      if (!text.empty()) {
-        out += "      | " + text + "\n";
-        out += "      | " + std::string(f.location.column > 1 ? std::min<std::uint32_t>(f.location.column - 1, 200) : 0, ' ') + "^\n";
-      }
+    excerpt(f.location);
+    for (const FindingNote& note : f.notes) {
+      out += "  " + prefix(note.location) + "note: " + note.message + "\n";
+      excerpt(note.location);
     }
   }
   std::size_t files = 0;

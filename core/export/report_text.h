@@ -1,5 +1,6 @@
-// The report for people: findings grouped by package › channel › bundle, each with file:line:col,
-// our message, opm's text when it differs, and the source line with a caret.
+// The report for people, clang-style: findings under their group (package › channel › bundle),
+// each as "file:line:col: error[CODE]: message", opm's text when it differs, the source line with
+// a caret, then its notes ("file:line:col: note: ...") with their own source lines.
 #pragma once
 
 #include <string>

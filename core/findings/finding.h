@@ -22,7 +22,7 @@ enum class Phase : std::uint8_t {
 
 /// Stable identifier of a kind of finding; the table is core/findings/codes.def.
 enum class FindingId : std::uint16_t {
-#define FBC_FINDING(id, code, severity, phase, explanation) id,
+#define FBC_FINDING(id, code, severity, phase, explanation, message_format, opm_format) id,
 #include "findings/codes.def"
 #undef FBC_FINDING
 };
@@ -34,6 +34,8 @@ struct FindingInfo {
   Severity severity;
   Phase phase;
   std::string_view explanation;  ///< one line for people
+  std::string_view message_format;  ///< our message, in codes.def's format language ({0}, {0:q})
+  std::string_view opm_format;      ///< opm's text (the tree leaf for Phase::Model), same language
 };
 
 /// Returns the table row of `id`. Never fails.
@@ -50,11 +52,27 @@ struct SourceLocation {
   std::uint32_t column = 0;
 };
 
+/// Arguments of a finding's message formats, by position ({0} is the first). The emission site
+/// turns numbers and lists into text; quoting is the format's job ({N:q}).
+using FindingArgs = std::vector<std::string>;
+
+/// Renders `format` (codes.def's language: "{N}" as is, "{N:q}" as Go's %q, "{{" and "}}" for
+/// literal braces) with `args`. A placeholder without an argument renders as "%!{N}(MISSING)",
+/// after Go's fmt, so a mistake shows in the text instead of crashing. Never fails.
+std::string render_message(std::string_view format, const FindingArgs& args);
+
 /// Which catalog object a finding is about. Empty members mean "not applicable".
 struct ObjectPath {
   std::string package;
   std::string channel;
   std::string bundle;  ///< a bundle, or a channel entry's name when `channel` is set
+};
+
+/// A secondary place that explains a finding, like clang's "note: previous definition is here":
+/// the first declaration of a duplicate, each head of a channel with several.
+struct FindingNote {
+  std::string message;  ///< e.g. "package \"a\" is first declared here"
+  SourceLocation location;
 };
 
 /// One problem found in a catalog.
@@ -67,8 +85,18 @@ struct Finding {
   /// True when this is (part of) what `opm validate` prints for the catalog. False for findings
   /// that fbclens reports in addition, past opm's fail-fast points.
   bool reported_by_opm = false;
+  /// Other places that explain it, in the order a reader should visit them. Never part of opm's text.
+  std::vector<FindingNote> notes;
 
   const FindingInfo& info() const { return finding_info(id); }
 };
+
+/// The finding `id` at `where` about `object`: `message` and `opm_message` rendered from the
+/// table's two formats with the same `args` (render_message). reported_by_opm is false and
+/// there are no notes; the caller decides those.
+Finding make_finding(FindingId id, const FindingArgs& args, SourceLocation where, ObjectPath object);
+
+/// opm's text for `id` with `args` alone: a phase-F tree leaf, or a convert/load message.
+std::string opm_text(FindingId id, const FindingArgs& args);
 
 }  // namespace fbclens

@@ -38,13 +38,8 @@ class FileLoader {
  private:
   const std::string& path() const { return result_.files[file_index_].path; }
 
-  void add_finding(FindingId id, std::string message, std::string opm, TextPosition pos) {
-    Finding f;
-    f.id = id;
-    f.message = std::move(message);
-    f.opm_message = std::move(opm);
-    f.location = SourceLocation{path(), pos.line, pos.column};
-    result_.findings.push_back(std::move(f));
+  void add_finding(FindingId id, const FindingArgs& args, TextPosition pos) {
+    result_.findings.push_back(make_finding(id, args, SourceLocation{path(), pos.line, pos.column}, {}));
     result_.files[file_index_].has_error = true;
   }
 
@@ -72,9 +67,12 @@ class FileLoader {
     for (Document& d : stream.documents) add_document(std::move(d));
     if (stream.error) {
       const StreamError& e = *stream.error;
-      add_finding(e.depth_limit ? FindingId::InputLimit : FindingId::JsonSyntax,
-                  e.message + " (later objects of this file are not read)",
-                  "json: " + e.message, e.position);
+      if (e.depth_limit) {
+        add_finding(FindingId::InputLimit, {e.message + " (later objects of this file are not read)", "json: " + e.message},
+                    e.position);
+      } else {
+        add_finding(FindingId::JsonSyntax, {e.message}, e.position);
+      }
     }
   }
 
@@ -97,7 +95,7 @@ class FileLoader {
       case YamlChunkError::Kind::Limit: id = FindingId::InputLimit; break;
       case YamlChunkError::Kind::Syntax: break;
     }
-    add_finding(id, e.message, e.opm_message, e.position);
+    add_finding(id, {e.message, e.opm_message}, e.position);  // the reader's texts: "{0}" / "{1}"
   }
 
   // Meta checks of spec §1.6 (Meta.UnmarshalJSON), then keep the blob.
@@ -106,9 +104,7 @@ class FileLoader {
     if (!doc.value.is_object()) {
       const char* kind = doc.value.is_array() ? "array" : doc.value.is_string() ? "string"
                        : doc.value.is_boolean() ? "bool" : doc.value.is_null() ? "null" : "number";
-      add_finding(FindingId::NotAnObject,
-                  std::string("this document is a ") + kind + "; every catalog document must be an object with a schema field",
-                  std::string("json: cannot unmarshal ") + kind + " into Go value of type map[string]interface {}", pos);
+      add_finding(FindingId::NotAnObject, {kind}, pos);
       return;
     }
     // Keys folding to the same string.
@@ -122,8 +118,7 @@ class FileLoader {
     }
     if (!dup_messages.empty()) {
       std::string opm = dup_messages.size() == 1 ? dup_messages[0] : go_string_slice(dup_messages);
-      add_finding(FindingId::DuplicateMetaKey,
-                  "top-level keys must differ in more than letter case: " + opm, opm, pos);
+      add_finding(FindingId::DuplicateMetaKey, {opm}, pos);
       return;
     }
     Blob blob;
@@ -134,9 +129,7 @@ class FileLoader {
       const std::string& key = spell->second[0];
       const Json& v = doc.value[key];
       if (!v.is_string()) {
-        add_finding(FindingId::MetaKeyNotString, "\"" + key + "\" must be a string, not " + v.dump(),
-                    "expected value for key " + go_quote(meta) + " to be a string, got " + go_format_t(v) + ": " +
-                        go_format_v(v),
+        add_finding(FindingId::MetaKeyNotString, {key, v.dump(), meta, go_format_t(v), go_format_v(v)},
                     doc.fields.find("/" + key).line ? doc.fields.find("/" + key) : pos);
         return;
       }
@@ -144,8 +137,7 @@ class FileLoader {
       target = v.get<std::string>();
     }
     if (blob.schema.empty()) {
-      add_finding(FindingId::MissingSchema, "object has no \"schema\" field (e.g. olm.package, olm.channel, olm.bundle)",
-                  "object '" + doc.value.dump() + "\n' is missing root schema field", pos);
+      add_finding(FindingId::MissingSchema, {doc.value.dump()}, pos);
       return;
     }
     blob.document = std::move(doc);
@@ -174,12 +166,8 @@ LoadResult load_catalog(const FileSource& source, const LoadOptions& options) {
   std::vector<std::string> paths = source.list_files(walk_errors);
   std::sort(paths.begin(), paths.end(), walk_order_less);
   for (const SourceError& e : walk_errors) {
-    Finding f;
-    f.id = FindingId::FileUnreadable;
-    f.message = "cannot list " + (e.path.empty() ? std::string("the catalog folder") : e.path) + ": " + e.message;
-    f.opm_message = e.message;
-    f.location.file = e.path;
-    result.findings.push_back(std::move(f));
+    const std::string what = "list " + (e.path.empty() ? std::string("the catalog folder") : e.path);
+    result.findings.push_back(make_finding(FindingId::FileUnreadable, {what, e.message}, SourceLocation{e.path}, {}));
   }
 
   // Every .indexignore first (opm collects them all before walking), in walk order.
@@ -199,12 +187,7 @@ LoadResult load_catalog(const FileSource& source, const LoadOptions& options) {
     const auto index = static_cast<std::uint32_t>(result.files.size() - 1);
     std::string bytes, error;
     if (!source.read(p, bytes, error, options.max_file_bytes)) {
-      Finding f;
-      f.id = FindingId::FileUnreadable;
-      f.message = "cannot read this file: " + error;
-      f.opm_message = error;
-      f.location.file = p;
-      result.findings.push_back(std::move(f));
+      result.findings.push_back(make_finding(FindingId::FileUnreadable, {"read this file", error}, SourceLocation{p}, {}));
       result.files[index].has_error = true;
       continue;
     }

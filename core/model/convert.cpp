@@ -30,14 +30,9 @@ class Converter {
  private:
   // Records a finding. `opm` says whether opm's fail-fast would stop here (the first such one
   // is what opm prints); findings after that are ours alone.
-  Finding& emit(FindingId id, std::string message, std::string opm_message, SourceLocation where, ObjectPath object,
-                bool opm = true) {
-    Finding f;
-    f.id = id;
-    f.message = std::move(message);
-    f.opm_message = std::move(opm_message);
-    f.location = std::move(where);
-    f.object = std::move(object);
+  // Both texts come from the table row of `id` (codes.def) with `args`.
+  Finding& emit(FindingId id, const FindingArgs& args, SourceLocation where, ObjectPath object, bool opm = true) {
+    Finding f = make_finding(id, args, std::move(where), std::move(object));
     if (opm && !out_.opm_failed) {
       f.reported_by_opm = true;
       out_.opm_failed = true;
@@ -55,21 +50,21 @@ class Converter {
     for (std::size_t i = 0; i < cfg_.packages.size(); ++i) {
       const declcfg::Package& p = cfg_.packages[i];
       if (p.name.empty()) {
-        emit(FindingId::PackageNoName, "olm.package has no name", "config contains package with no name", at(p.blob), {});
+        emit(FindingId::PackageNoName, {}, at(p.blob), {});
         continue;
       }
-      if (out_.model.packages.count(p.name)) {
-        emit(FindingId::PackageDuplicate,
-             "package " + go_quote(p.name) + " is declared again here; each package needs exactly one olm.package",
-             "duplicate package " + go_quote(p.name), at(p.blob, "/name"), {p.name, "", ""});
+      if (auto first = out_.model.packages.find(p.name); first != out_.model.packages.end()) {
+        emit(FindingId::PackageDuplicate, {p.name}, at(p.blob, "/name"), {p.name, "", ""})
+            .notes.push_back({"package " + go_quote(p.name) + " is first declared here",
+                              at(cfg_.packages[first->second.package_blob].blob, "/name")});
         continue;
       }
       const std::vector<std::string> problems = dns1123_label_errors(p.name);
       if (!problems.empty()) {
-        std::string ours = "package name " + go_quote(p.name) + " is not a DNS-1123 label: ";
-        for (std::size_t k = 0; k < problems.size(); ++k) ours += (k ? "; " : "") + problems[k];
-        emit(FindingId::PackageNameInvalid, ours, "invalid package name " + go_quote(p.name) + ": " + go_string_slice(problems),
-             at(p.blob, "/name"), {p.name, "", ""});
+        std::string joined;
+        for (std::size_t k = 0; k < problems.size(); ++k) joined += (k ? "; " : "") + problems[k];
+        emit(FindingId::PackageNameInvalid, {p.name, joined, go_string_slice(problems)}, at(p.blob, "/name"),
+             {p.name, "", ""});
       }
       Package& mp = out_.model.packages[p.name];
       mp.name = p.name;
@@ -84,35 +79,28 @@ class Converter {
       const declcfg::Channel& c = cfg_.channels[i];
       auto pkg = out_.model.packages.find(c.package);
       if (pkg == out_.model.packages.end()) {
-        emit(FindingId::ChannelUnknownPackage,
-             "channel " + go_quote(c.name) + " belongs to package " + go_quote(c.package) +
-                 ", which has no olm.package object in this catalog",
-             "unknown package " + go_quote(c.package) + " for channel " + go_quote(c.name), at(c.blob, "/package"),
-             {c.package, c.name, ""});
+        emit(FindingId::ChannelUnknownPackage, {c.package, c.name}, at(c.blob, "/package"), {c.package, c.name, ""});
         continue;
       }
       if (c.name.empty()) {
-        emit(FindingId::ChannelNoName, "olm.channel of package " + go_quote(c.package) + " has no name",
-             "package " + go_quote(c.package) + " contains channel with no name", at(c.blob), {c.package, "", ""});
+        emit(FindingId::ChannelNoName, {c.package}, at(c.blob), {c.package, "", ""});
         continue;
       }
-      if (pkg->second.channels.count(c.name)) {
-        emit(FindingId::ChannelDuplicate,
-             "channel " + go_quote(c.name) + " of package " + go_quote(c.package) + " is declared again here",
-             "package " + go_quote(c.package) + " has duplicate channel " + go_quote(c.name), at(c.blob, "/name"),
-             {c.package, c.name, ""});
+      if (auto first = pkg->second.channels.find(c.name); first != pkg->second.channels.end()) {
+        emit(FindingId::ChannelDuplicate, {c.package, c.name}, at(c.blob, "/name"), {c.package, c.name, ""})
+            .notes.push_back({"channel " + go_quote(c.name) + " is first declared here",
+                              at(cfg_.channels[first->second.channel_blob].blob, "/name")});
         continue;
       }
       Channel mc;
       mc.name = c.name;
       mc.channel_blob = static_cast<int>(i);
       for (const declcfg::ChannelEntry& e : c.entries) {
-        if (mc.bundles.count(e.name)) {
-          emit(FindingId::ChannelEntryDuplicate,
-               "channel " + go_quote(c.name) + " lists entry " + go_quote(e.name) + " more than once",
-               "invalid package " + go_quote(c.package) + ", channel " + go_quote(c.name) + ": duplicate entry " +
-                   go_quote(e.name),
-               at(c.blob, "/entries/" + std::to_string(e.index)), {c.package, c.name, e.name});
+        if (auto first = mc.bundles.find(e.name); first != mc.bundles.end()) {
+          emit(FindingId::ChannelEntryDuplicate, {c.package, c.name, e.name},
+               at(c.blob, "/entries/" + std::to_string(e.index)), {c.package, c.name, e.name})
+              .notes.push_back({"entry " + go_quote(e.name) + " is first listed here",
+                                at(c.blob, "/entries/" + std::to_string(first->second.entry_index))});
           continue;
         }
         Bundle b;
@@ -128,26 +116,22 @@ class Converter {
 
   // ---- Phase C ----
   void bundles() {
-    std::map<std::string, std::set<std::string>> seen;
+    std::map<std::string, std::map<std::string, std::uint32_t>> seen;  // package → bundle name → first blob
     for (std::size_t i = 0; i < cfg_.bundles.size(); ++i) {
       const declcfg::Bundle& b = cfg_.bundles[i];
       const ObjectPath obj{b.package, "", b.name};
       if (b.package.empty()) {
-        emit(FindingId::BundleNoPackage, "olm.bundle " + go_quote(b.name) + " has no package field",
-             "package name must be set for bundle " + go_quote(b.name), at(b.blob), obj);
+        emit(FindingId::BundleNoPackage, {b.package, b.name}, at(b.blob), obj);
         continue;
       }
       auto pkg = out_.model.packages.find(b.package);
       if (pkg == out_.model.packages.end()) {
-        emit(FindingId::BundleUnknownPackage,
-             "bundle " + go_quote(b.name) + " belongs to package " + go_quote(b.package) +
-                 ", which has no olm.package object in this catalog",
-             "unknown package " + go_quote(b.package) + " for bundle " + go_quote(b.name), at(b.blob, "/package"), obj);
+        emit(FindingId::BundleUnknownPackage, {b.package, b.name}, at(b.blob, "/package"), obj);
         continue;
       }
-      if (!seen[b.package].insert(b.name).second) {
-        emit(FindingId::BundleDuplicate, "bundle " + go_quote(b.name) + " is declared again here",
-             "package " + go_quote(b.package) + " has duplicate bundle " + go_quote(b.name), at(b.blob, "/name"), obj);
+      if (auto [first, fresh] = seen[b.package].emplace(b.name, b.blob); !fresh) {
+        emit(FindingId::BundleDuplicate, {b.package, b.name}, at(b.blob, "/name"), obj)
+            .notes.push_back({"bundle " + go_quote(b.name) + " is first declared here", at(first->second, "/name")});
         continue;
       }
       pkg->second.bundle_blobs.push_back(static_cast<int>(i));
@@ -167,9 +151,7 @@ class Converter {
     for (const declcfg::Property& p : b.properties) {
       if (!p.error.empty()) {  // checked when the blob was decoded
         if (!property_error) {
-          const std::string detail = "parse property[" + std::to_string(p.index) + "] of type " + go_quote(p.type) + ": " + p.error;
-          emit(FindingId::PropertyInvalid, "bundle " + go_quote(b.name) + " property " + std::to_string(p.index) + " (" + p.type + "): " + p.error,
-               "parse properties for bundle " + go_quote(b.name) + ": " + detail,
+          emit(FindingId::PropertyInvalid, {b.package, b.name, std::to_string(p.index), p.type, p.error},
                at(b.blob, props + std::to_string(p.index) + (p.value ? "/value" + p.error_path : "")), obj);
         }
         property_error = true;
@@ -188,11 +170,7 @@ class Converter {
     }
     // C.5, C.6
     if (package_props != 1) {
-      emit(FindingId::PackagePropertyCount,
-           "bundle " + go_quote(b.name) + " has " + std::to_string(package_props) +
-               " olm.package properties; it needs exactly one, naming its package and version",
-           "package " + go_quote(b.package) + " bundle " + go_quote(b.name) + " must have exactly 1 " +
-               go_quote("olm.package") + " property, found " + std::to_string(package_props),
+      emit(FindingId::PackagePropertyCount, {b.package, b.name, std::to_string(package_props)},
            at(b.blob, package_props ? props + std::to_string(package_prop->index) : "/properties"), obj);
     }
     std::string version_text, release_text, package_name;
@@ -208,21 +186,13 @@ class Converter {
     }
     const std::string pp = package_prop ? props + std::to_string(package_prop->index) + "/value" : "/properties";
     if (package_props == 1 && package_name != b.package) {
-      emit(FindingId::PackagePropertyMismatch,
-           "the olm.package property of bundle " + go_quote(b.name) + " names package " + go_quote(package_name) +
-               ", but the bundle belongs to " + go_quote(b.package),
-           "package " + go_quote(b.package) + " does not match " + go_quote("olm.package") + " property " +
-               go_quote(package_name),
-           at(b.blob, pp + "/packageName"), obj);
+      emit(FindingId::PackagePropertyMismatch, {b.package, b.name, package_name}, at(b.blob, pp + "/packageName"), obj);
     }
     // C.7, C.8
     if (!b.image.empty()) {
       const std::string e = image_reference_error(b.image);
       if (!e.empty()) {
-        emit(FindingId::ImageInvalid, "bundle image " + go_quote(b.image) + " is not a valid pull spec: " + e,
-             "package " + go_quote(b.package) + " bundle " + go_quote(b.name) + " image: invalid image pull spec " +
-                 go_quote(b.image) + ": " + e,
-             at(b.blob, "/image"), obj);
+        emit(FindingId::ImageInvalid, {b.package, b.name, b.image, e}, at(b.blob, "/image"), obj);
       }
     }
     for (std::size_t k = 0; k < b.related_images.size(); ++k) {
@@ -230,34 +200,22 @@ class Converter {
       if (image.empty()) continue;
       const std::string e = image_reference_error(image);
       if (e.empty()) continue;
-      emit(FindingId::RelatedImageInvalid,
-           "related image " + std::to_string(k) + " " + go_quote(image) + " is not a valid pull spec: " + e,
-           "package " + go_quote(b.package) + " bundle " + go_quote(b.name) + " relatedImages[" + std::to_string(k) +
-               "].image: invalid image pull spec " + go_quote(image) + ": " + e,
+      emit(FindingId::RelatedImageInvalid, {b.package, b.name, std::to_string(k), image, e},
            at(b.blob, "/relatedImages/" + std::to_string(k) + "/image"), obj);
     }
     // C.9, C.10
     std::string error;
     std::optional<semver::Version> version = semver::parse(version_text, &error);
     if (!version) {
-      emit(FindingId::VersionInvalid,
-           "bundle " + go_quote(b.name) + " version " + go_quote(version_text) + " is not strict SemVer: " + error,
-           "error parsing bundle " + go_quote(b.name) + " version " + go_quote(version_text) + ": " + error,
-           at(b.blob, pp + "/version"), obj);
+      emit(FindingId::VersionInvalid, {b.package, b.name, version_text, error}, at(b.blob, pp + "/version"), obj);
     }
     std::vector<semver::PrereleaseId> release_ids;
     if (!parse_release(release_text, release_ids, error)) {
-      emit(FindingId::ReleaseInvalid, "bundle " + go_quote(b.name) + " release: " + error,
-           "error parsing bundle " + go_quote(b.name) + " release version " + go_quote(release_text) + ": " + error,
-           at(b.blob, pp + "/release"), obj);
+      emit(FindingId::ReleaseInvalid, {b.package, b.name, release_text, error}, at(b.blob, pp + "/release"), obj);
       release_ids.clear();
     }
     if (!attach_to_channels(index, pkg, version, release_text, release_ids)) {
-      emit(FindingId::BundleNotInChannel,
-           "bundle " + go_quote(b.name) + " is not an entry of any channel of package " + go_quote(b.package) +
-               "; add it to a channel or remove it",
-           "package " + go_quote(b.package) + ", bundle " + go_quote(b.name) + " not found in any channel entries",
-           at(b.blob, "/name"), obj);
+      emit(FindingId::BundleNotInChannel, {b.package, b.name}, at(b.blob, "/name"), obj);
     }
   }
 
@@ -313,11 +271,7 @@ class Converter {
       for (const std::string& n : names) quoted.push_back(go_quote(n));
       std::string list;
       for (std::size_t k = 0; k < quoted.size(); ++k) list += (k ? ", " : "") + quoted[k];
-      emit(FindingId::EntryWithoutBundle,
-           "package " + go_quote(pkg_name) + ": channel entries with no olm.bundle object: " + list +
-               " (add the bundles or remove the entries)",
-           "no olm.bundle blobs found in package " + go_quote(pkg_name) + " for olm.channel entries " +
-               go_string_slice(opm_names.empty() ? names : opm_names),
+      emit(FindingId::EntryWithoutBundle, {pkg_name, list, go_string_slice(opm_names.empty() ? names : opm_names)},
            at(cfg_.channels[first_channel->channel_blob].blob, "/entries/" + std::to_string(first_entry)),
            {pkg_name, first_channel->name, names.front()}, /*opm=*/!opm_set.empty());
     }
@@ -346,58 +300,49 @@ class Converter {
   }
 
   void deprecations() {
-    std::set<std::string> seen_packages;
+    std::map<std::string, std::uint32_t> seen_packages;  // package → its first olm.deprecations blob
     for (std::size_t i = 0; i < cfg_.deprecations.size(); ++i) {
       const declcfg::Deprecation& d = cfg_.deprecations[i];
       if (d.package.empty()) {
-        emit(FindingId::DeprecationNoPackage, "olm.deprecations object has no package",
-             "package name must be set for deprecation item " + std::to_string(i), at(d.blob), {});
+        emit(FindingId::DeprecationNoPackage, {std::to_string(i)}, at(d.blob), {});
         continue;
       }
       auto pkg_it = out_.model.packages.find(d.package);
       if (pkg_it == out_.model.packages.end()) {
-        emit(FindingId::DeprecationUnknownPackage,
-             "olm.deprecations names package " + go_quote(d.package) + ", which has no olm.package object",
-             "cannot apply deprecations to an unknown package " + go_quote(d.package), at(d.blob, "/package"),
-             {d.package, "", ""});
+        emit(FindingId::DeprecationUnknownPackage, {d.package}, at(d.blob, "/package"), {d.package, "", ""});
         continue;
       }
-      if (!seen_packages.insert(d.package).second) {
-        emit(FindingId::DeprecationDuplicateBlob,
-             "package " + go_quote(d.package) + " has a second olm.deprecations object; merge their entries into one",
-             "expected a maximum of one deprecation per package: " + go_quote(d.package), at(d.blob), {d.package, "", ""});
+      if (auto [first, fresh] = seen_packages.emplace(d.package, d.blob); !fresh) {
+        emit(FindingId::DeprecationDuplicateBlob, {d.package}, at(d.blob), {d.package, "", ""})
+            .notes.push_back({"the first olm.deprecations object of package " + go_quote(d.package) + " is here",
+                              at(first->second)});
         continue;
       }
       Package& pkg = pkg_it->second;
-      std::set<std::pair<std::string, std::string>> refs;
+      // (schema, name) → index of the entry that first names it
+      std::map<std::pair<std::string, std::string>, std::uint32_t> refs;
       for (const declcfg::DeprecationEntry& e : d.entries) {
         const std::string where = "/entries/" + std::to_string(e.index);
-        const std::string ref_text = "declcfg.PackageScopedReference{Schema:" + go_quote(e.reference.schema) +
-                                     ", Name:" + go_quote(e.reference.name) + "}";
+        // Every entry row of codes.def takes {package, entry index, schema, name}.
+        const FindingArgs args{d.package, std::to_string(e.index), e.reference.schema, e.reference.name};
         if (e.reference.schema.empty()) {
-          emit(FindingId::DeprecationEntryNoSchema, "deprecation entry " + std::to_string(e.index) + " has no reference.schema",
-               "schema must be set for deprecation entry [" + std::to_string(e.index) + "] for package " + go_quote(d.package),
-               at(d.blob, where), {d.package, "", ""});
+          emit(FindingId::DeprecationEntryNoSchema, args, at(d.blob, where), {d.package, "", ""});
           continue;
         }
-        if (!refs.insert({e.reference.schema, e.reference.name}).second) {
-          emit(FindingId::DeprecationEntryDuplicate,
-               "deprecation entry " + std::to_string(e.index) + " repeats the reference " + e.reference.schema +
-                   (e.reference.name.empty() ? "" : " " + go_quote(e.reference.name)),
-               "duplicate deprecation entry " + ref_text + " for package " + go_quote(d.package), at(d.blob, where),
-               {d.package, "", ""});
+        if (auto [first, fresh] = refs.emplace(std::make_pair(e.reference.schema, e.reference.name), e.index); !fresh) {
+          FindingArgs dup = args;
+          dup.push_back(e.reference.name.empty() ? "" : " " + go_quote(e.reference.name));
+          emit(FindingId::DeprecationEntryDuplicate, dup, at(d.blob, where), {d.package, "", ""})
+              .notes.push_back({"first referenced by entry " + std::to_string(first->second) + " here",
+                                at(d.blob, "/entries/" + std::to_string(first->second))});
           continue;
         }
         if (e.reference.schema == "olm.bundle") {
           bool found = false;
           for (int bi : pkg.bundle_blobs) found = found || cfg_.bundles[bi].name == e.reference.name;
           if (!found) {
-            emit(FindingId::DeprecationBundleNotFound,
-                 "deprecation entry " + std::to_string(e.index) + " names bundle " + go_quote(e.reference.name) +
-                     ", which package " + go_quote(d.package) + " does not have",
-                 "cannot deprecate bundle " + go_quote(e.reference.name) + " for package " + go_quote(d.package) +
-                     ": bundle not found",
-                 at(d.blob, where + "/reference"), {d.package, "", e.reference.name});
+            emit(FindingId::DeprecationBundleNotFound, args, at(d.blob, where + "/reference"),
+                 {d.package, "", e.reference.name});
             continue;
           }
           for (auto& [cn, ch] : pkg.channels) {
@@ -407,32 +352,19 @@ class Converter {
         } else if (e.reference.schema == "olm.channel") {
           auto ch = pkg.channels.find(e.reference.name);
           if (ch == pkg.channels.end()) {
-            emit(FindingId::DeprecationChannelNotFound,
-                 "deprecation entry " + std::to_string(e.index) + " names channel " + go_quote(e.reference.name) +
-                     ", which package " + go_quote(d.package) + " does not have",
-                 "cannot deprecate channel " + go_quote(e.reference.name) + " for package " + go_quote(d.package) +
-                     ": channel not found",
-                 at(d.blob, where + "/reference"), {d.package, e.reference.name, ""});
+            emit(FindingId::DeprecationChannelNotFound, args, at(d.blob, where + "/reference"),
+                 {d.package, e.reference.name, ""});
             continue;
           }
           ch->second.deprecation = e.message;
         } else if (e.reference.schema == "olm.package") {
           if (!e.reference.name.empty()) {
-            emit(FindingId::DeprecationPackageNamed,
-                 "an olm.package deprecation reference must not have a name (it always means this package)",
-                 "package name must be empty for deprecated package " + go_quote(d.package) + " (specified " +
-                     go_quote(e.reference.name) + ")",
-                 at(d.blob, where + "/reference"), {d.package, "", ""});
+            emit(FindingId::DeprecationPackageNamed, args, at(d.blob, where + "/reference"), {d.package, "", ""});
             continue;
           }
           pkg.deprecation = e.message;
         } else {
-          emit(FindingId::DeprecationUnknownSchema,
-               "deprecation entry " + std::to_string(e.index) + " references schema " + go_quote(e.reference.schema) +
-                   "; only olm.package, olm.channel and olm.bundle can be deprecated",
-               "cannot deprecate object " + ref_text + " referenced by entry " + std::to_string(e.index) +
-                   " for package " + go_quote(d.package) + ": object schema unknown",
-               at(d.blob, where + "/reference"), {d.package, "", ""});
+          emit(FindingId::DeprecationUnknownSchema, args, at(d.blob, where + "/reference"), {d.package, "", ""});
         }
       }
     }

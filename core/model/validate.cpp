@@ -23,31 +23,27 @@ std::vector<std::string> channel_heads(const Channel& channel) {
 
 namespace {
 
-// The first failure of the replaces-chain check of a non-empty channel (spec §3.3).
+// The first failure of the replaces-chain check of a non-empty channel (spec §3.3): its code and
+// arguments (both texts come from codes.def), the entry to point at and the entries worth a note.
 struct GraphProblem {
   FindingId id;
-  std::string opm;       // opm's leaf text
-  std::string ours;
-  std::string at_entry;  // entry to point at
+  FindingArgs args;
+  std::string at_entry;
+  std::string at_field;  // a field of that entry ("/replaces"), or "" for the entry itself
+  std::vector<std::string> noted_entries;
+  std::string note;  // the note's text, "{0}" standing for the noted entry's quoted name
 };
 
 std::optional<GraphProblem> check_replaces_chain(const Channel& ch) {
   const std::vector<std::string> heads = channel_heads(ch);
   if (heads.empty()) {
-    return GraphProblem{FindingId::ChannelNoHead, "no channel head found in graph",
-                        "channel " + go_quote(ch.name) +
-                            " has no head: every entry is replaced or skipped by another entry, so the upgrade graph "
-                            "is a loop. The newest entry must not be replaced or skipped by anything",
-                        ch.entry_order.empty() ? "" : ch.entry_order.front()};
+    return GraphProblem{FindingId::ChannelNoHead, {ch.name}, ch.entry_order.empty() ? "" : ch.entry_order.front(), "", {}, ""};
   }
   if (heads.size() > 1) {
     std::string list;
     for (std::size_t i = 0; i < heads.size(); ++i) list += (i ? ", " : "") + heads[i];
-    return GraphProblem{FindingId::ChannelMultipleHeads, "multiple channel heads found in graph: " + list,
-                        "channel " + go_quote(ch.name) + " has " + std::to_string(heads.size()) + " heads (" + list +
-                            "): nothing replaces or skips them. Make the newest one replace or skip the others "
-                            "(skipRange does not count)",
-                        heads[1]};
+    return GraphProblem{FindingId::ChannelMultipleHeads, {ch.name, std::to_string(heads.size()), list}, heads[1], "", heads,
+                        "head {0} is here: no entry replaces or skips it"};
   }
   const std::string& head = heads.front();
   std::set<std::string> skipped;
@@ -63,9 +59,11 @@ std::optional<GraphProblem> check_replaces_chain(const Channel& ch) {
       std::string text;
       const auto& chain = chain_from[cur->replaces];
       for (std::size_t i = 0; i < chain.size(); ++i) text += (i ? " -> " : "") + chain[i];
-      return GraphProblem{FindingId::ReplacesCycle, "detected cycle in replaces chain of upgrade graph: " + text,
-                          "channel " + go_quote(ch.name) + ": following replaces from the head loops: " + text,
-                          cur->name};
+      std::vector<std::string> noted;
+      if (ch.bundles.count(cur->replaces)) noted.push_back(cur->replaces);
+      // Point at the replaces that closes the loop, and at the entry it leads back to.
+      return GraphProblem{FindingId::ReplacesCycle, {ch.name, text}, cur->name, "/replaces", noted,
+                          "{0} is already on the chain from the head: its entry is here"};
     }
     on_chain.insert(cur->replaces);
     auto next = ch.bundles.find(cur->replaces);
@@ -78,12 +76,8 @@ std::optional<GraphProblem> check_replaces_chain(const Channel& ch) {
   if (stranded.empty()) return std::nullopt;
   std::string list;
   for (std::size_t i = 0; i < stranded.size(); ++i) list += (i ? ", " : "") + stranded[i];
-  return GraphProblem{FindingId::StrandedBundles, "channel contains one or more stranded bundles: " + list,
-                      "channel " + go_quote(ch.name) + ": " + list +
-                          (stranded.size() == 1 ? " is" : " are") +
-                          " stranded: not on the replaces chain from the head (" + head +
-                          ") and skipped by no entry, so no upgrade leads there or away",
-                      stranded.front()};
+  return GraphProblem{FindingId::StrandedBundles, {ch.name, list, stranded.size() == 1 ? "is" : "are", head},
+                      stranded.front(), "", {}, ""};
 }
 
 }  // namespace
@@ -91,7 +85,7 @@ std::optional<GraphProblem> check_replaces_chain(const Channel& ch) {
 std::string replaces_chain_error(const Channel& channel) {
   if (channel.bundles.empty()) return "";
   const auto problem = check_replaces_chain(channel);
-  return problem ? problem->opm : "";
+  return problem ? opm_text(problem->id, problem->args) : "";
 }
 
 namespace {
@@ -109,15 +103,18 @@ class Validator {
   }
 
  private:
-  void emit(FindingId id, std::string ours, std::string opm, SourceLocation where, ObjectPath object, bool in_opm = true) {
-    Finding f;
-    f.id = id;
-    f.message = std::move(ours);
-    f.opm_message = std::move(opm);
-    f.location = std::move(where);
-    f.object = std::move(object);
-    f.reported_by_opm = opm_reports_ && in_opm;
+  // One rule's failure: the leaf opm prints under `node` and, unless `located` is false (the
+  // bundle's own findings are reported once, not once per channel), our finding with the same
+  // opm text. Both texts come from the row of `id` in codes.def with `args`. Returns the finding
+  // (for notes) or nullptr.
+  Finding* report(ErrorNode& node, FindingId id, const FindingArgs& args, SourceLocation where, ObjectPath object,
+                  bool located = true) {
+    Finding f = make_finding(id, args, std::move(where), std::move(object));
+    node.add_leaf(f.opm_message);
+    if (!located) return nullptr;
+    f.reported_by_opm = opm_reports_;
     out_.findings.push_back(std::move(f));
+    return &out_.findings.back();
   }
 
   SourceLocation package_at(const Package& pkg, const std::string& field = "") const {
@@ -144,23 +141,12 @@ class Validator {
   ErrorNode package_node(const Package& pkg) {
     ErrorNode node{"invalid package " + go_quote(pkg.name), true, {}};
     const ObjectPath obj{pkg.name, "", ""};
-    if (pkg.default_channel.empty()) {
-      node.add_leaf("default channel must be set");
-      emit(FindingId::DefaultChannelUnset,
-           "package " + go_quote(pkg.name) + " has no defaultChannel; set it to the channel new installs should use",
-           "default channel must be set", package_at(pkg), obj);
-    }
-    if (pkg.channels.empty()) {
-      node.add_leaf("package must contain at least one channel");
-      emit(FindingId::PackageNoChannels, "package " + go_quote(pkg.name) + " has no olm.channel objects",
-           "package must contain at least one channel", package_at(pkg), obj);
-    }
+    if (pkg.default_channel.empty()) report(node, FindingId::DefaultChannelUnset, {pkg.name}, package_at(pkg), obj);
+    if (pkg.channels.empty()) report(node, FindingId::PackageNoChannels, {pkg.name}, package_at(pkg), obj);
     for (const auto& [name, ch] : pkg.channels) node.add_group(channel_node(pkg, ch));
     duplicate_versions(pkg, node);
     if (pkg.deprecation && pkg.deprecation->empty()) {
-      node.add_leaf("invalid deprecation: message must be set");
-      emit(FindingId::DeprecationNoMessage, "the deprecation of package " + go_quote(pkg.name) + " has an empty message",
-           "invalid deprecation: message must be set", deprecation_at(pkg.name), obj);
+      report(node, FindingId::DeprecationNoMessage, {"package", pkg.name}, deprecation_at(pkg.name), obj);
     }
     return node;
   }
@@ -169,23 +155,19 @@ class Validator {
     ErrorNode node{"invalid channel " + go_quote(ch.name), true, {}};
     const ObjectPath obj{pkg.name, ch.name, ""};
     if (ch.bundles.empty()) {
-      node.add_leaf("channel must contain at least one bundle");
-      emit(FindingId::ChannelEmpty,
-           ch.channel_blob < 0 ? "defaultChannel " + go_quote(ch.name) + " of package " + go_quote(pkg.name) +
-                                     " names a channel that no olm.channel defines"
-                               : "channel " + go_quote(ch.name) + " has no entries",
-           "channel must contain at least one bundle", channel_at(pkg, ch), obj);
+      const char* why = ch.channel_blob < 0 ? "is its defaultChannel, but no olm.channel defines it" : "has no entries";
+      report(node, FindingId::ChannelEmpty, {pkg.name, ch.name, why}, channel_at(pkg, ch), obj);
     } else if (auto problem = check_replaces_chain(ch)) {
-      node.add_leaf(problem->opm);
       const Bundle* b = problem->at_entry.empty() ? nullptr : &ch.bundles.at(problem->at_entry);
-      emit(problem->id, problem->ours, problem->opm, b ? entry_at(pkg, ch, *b) : channel_at(pkg, ch),
-           {pkg.name, ch.name, problem->at_entry});
+      Finding* f = report(node, problem->id, problem->args, b ? entry_at(pkg, ch, *b, problem->at_field) : channel_at(pkg, ch),
+                          {pkg.name, ch.name, problem->at_entry});
+      for (const std::string& name : problem->noted_entries) {
+        f->notes.push_back({render_message(problem->note, {go_quote(name)}), entry_at(pkg, ch, ch.bundles.at(name))});
+      }
     }
     for (const auto& [name, b] : ch.bundles) node.add_group(bundle_node(pkg, ch, b));
     if (ch.deprecation && ch.deprecation->empty()) {
-      node.add_leaf("invalid deprecation: message must be set");
-      emit(FindingId::DeprecationNoMessage, "the deprecation of channel " + go_quote(ch.name) + " has an empty message",
-           "invalid deprecation: message must be set", deprecation_at(pkg.name), obj);
+      report(node, FindingId::DeprecationNoMessage, {"channel", ch.name}, deprecation_at(pkg.name), obj);
     }
     return node;
   }
@@ -195,78 +177,57 @@ class Validator {
     const ObjectPath obj{pkg.name, ch.name, b.name};
     // Findings about the bundle blob itself are reported once, not once per channel.
     const bool first_channel = blob_findings_done_.insert(pkg.name + "\n" + b.name).second;
-    if (b.name.empty()) {
-      node.add_leaf("name must be set");
-      emit(FindingId::BundleNameEmpty, "channel " + go_quote(ch.name) + " has an entry with an empty name",
-           "name must be set", entry_at(pkg, ch, b), obj);
-    }
+    if (b.name.empty()) report(node, FindingId::BundleNameEmpty, {ch.name}, entry_at(pkg, ch, b), obj);
     if (!b.release.empty() && b.version) {
       const std::string normalized = pkg.name + "-v" + b.version->to_string() + "-" + b.release;
       if (b.name != normalized) {
-        const std::string opm = "name " + go_quote(b.name) + " does not match normalized name " + go_quote(normalized);
-        node.add_leaf(opm);
-        if (first_channel) {
-          emit(FindingId::BundleNameNotNormalized,
-               "a bundle with a release must be named <package>-v<version>-<release>: rename " + go_quote(b.name) +
-                   " to " + go_quote(normalized),
-               opm, bundle_at(pkg, ch, b, "/name"), obj);
-        }
+        report(node, FindingId::BundleNameNotNormalized, {b.name, normalized}, bundle_at(pkg, ch, b, "/name"), obj,
+               first_channel);
       }
     }
     for (std::size_t i = 0; i < b.skips.size(); ++i) {
       if (!b.skips[i].empty()) continue;
-      const std::string opm = "skip[" + std::to_string(i) + "] is empty";
-      node.add_leaf(opm);
-      emit(FindingId::SkipEmpty, "entry " + go_quote(b.name) + " of channel " + go_quote(ch.name) + ": skips[" +
-                                     std::to_string(i) + "] is an empty string",
-           opm, entry_at(pkg, ch, b, "/skips/" + std::to_string(i)), obj);
+      report(node, FindingId::SkipEmpty, {b.name, ch.name, std::to_string(i)},
+             entry_at(pkg, ch, b, "/skips/" + std::to_string(i)), obj);
     }
     if (!b.skip_range.empty()) {
       std::string error;
       if (!semver::parse_range(b.skip_range, &error)) {
-        const std::string opm = "invalid skipRange " + go_quote(b.skip_range) + ": " + error;
-        node.add_leaf(opm);
-        emit(FindingId::SkipRangeInvalid,
-             "entry " + go_quote(b.name) + " of channel " + go_quote(ch.name) + ": skipRange " + go_quote(b.skip_range) +
-                 " is not a blang/semver range: " + error,
-             opm, entry_at(pkg, ch, b, "/skipRange"), obj);
+        report(node, FindingId::SkipRangeInvalid, {b.name, ch.name, b.skip_range, error},
+               entry_at(pkg, ch, b, "/skipRange"), obj);
       }
     }
     if (b.bundle_blob < 0) {
       // §2.4 quirk: opm keeps an entry of an earlier channel without a blob as an empty bundle.
       // Our finding for it is EntryWithoutBundle (conversion); these leaves are opm's text only.
+      // The first leaf is opm's model.Bundle check, which has no code of its own here.
       node.add_leaf("must be exactly one property with type \"olm.package\"");
-      node.add_leaf("bundle image must be set");
+      node.add_leaf(opm_text(FindingId::BundleImageMissing, {b.name}));
     } else if (b.image.empty() && b.object_count == 0) {
-      node.add_leaf("bundle image must be set");
-      if (first_channel) {
-        emit(FindingId::BundleImageMissing,
-             "bundle " + go_quote(b.name) + " has no image and no olm.bundle.object properties; set \"image\"",
-             "bundle image must be set", bundle_at(pkg, ch, b), obj);
-      }
+      report(node, FindingId::BundleImageMissing, {b.name}, bundle_at(pkg, ch, b), obj, first_channel);
     }
     if (b.deprecation && b.deprecation->empty()) {
-      node.add_leaf("invalid deprecation: message must be set");
-      if (first_channel) {
-        emit(FindingId::DeprecationNoMessage, "the deprecation of bundle " + go_quote(b.name) + " has an empty message",
-             "invalid deprecation: message must be set", deprecation_at(pkg.name), obj);
-      }
+      report(node, FindingId::DeprecationNoMessage, {"bundle", b.name}, deprecation_at(pkg.name), obj, first_channel);
     }
     if (b.version && !b.version->build.empty() && !b.release.empty()) {
-      node.add_leaf("cannot use build metadata in version with a release version");
-      if (first_channel) {
-        emit(FindingId::BuildMetadataWithRelease,
-             "bundle " + go_quote(b.name) + " has build metadata in its version (" + b.version->to_string() +
-                 ") and a release; drop one",
-             "cannot use build metadata in version with a release version", bundle_at(pkg, ch, b), obj);
-      }
+      report(node, FindingId::BuildMetadataWithRelease, {b.name, b.version->to_string()}, bundle_at(pkg, ch, b), obj,
+             first_channel);
     }
     return node;
+  }
+
+  // The version inside a bundle's olm.package property, as a field path ("" if it has none).
+  static std::string version_field(const declcfg::Bundle& bundle) {
+    for (const declcfg::Property& p : bundle.properties) {
+      if (p.type == "olm.package") return "/properties/" + std::to_string(p.index) + "/value/version";
+    }
+    return "";
   }
 
   // §2.7: bundles grouped by version (+ "-" release); a bundle in several channels counts once.
   void duplicate_versions(const Package& pkg, ErrorNode& node) {
     std::map<std::string, std::set<std::string>> opm_groups, our_groups;
+    std::map<std::string, SourceLocation> bundle_where;  // for the notes: each bundle's version
     for (const auto& [cn, ch] : pkg.channels) {
       for (const auto& [bn, b] : ch.bundles) {
         if (b.bundle_blob < 0) {
@@ -277,6 +238,7 @@ class Validator {
         const std::string key = b.version->to_string() + (b.release.empty() ? "" : "-" + b.release);
         opm_groups[key].insert(bn);
         our_groups[key].insert(bn);
+        bundle_where.emplace(bn, bundle_at(pkg, ch, b, version_field(cfg_.bundles[b.bundle_blob])));
       }
     }
     const auto render = [](const std::map<std::string, std::set<std::string>>& groups) {
@@ -294,14 +256,20 @@ class Validator {
       }
       return text;
     };
-    const std::string opm_text = render(opm_groups);
-    if (!opm_text.empty()) node.add_leaf("duplicate versions found in bundles: [" + opm_text + "]");
+    // opm's leaf counts the quirk bundles (§2.4) too; our finding only bundles that exist.
+    const std::string opm_groups_text = render(opm_groups);
+    if (!opm_groups_text.empty()) node.add_leaf(opm_text(FindingId::DuplicateVersions, {pkg.name, opm_groups_text}));
     const std::string ours = render(our_groups);
     if (!ours.empty()) {
-      emit(FindingId::DuplicateVersions,
-           "package " + go_quote(pkg.name) + " has bundles sharing a version: " + ours +
-               ". Each bundle needs its own version (build metadata or a release make versions distinct)",
-           "duplicate versions found in bundles: [" + ours + "]", package_at(pkg), {pkg.name, "", ""});
+      Finding f = make_finding(FindingId::DuplicateVersions, {pkg.name, ours}, package_at(pkg), {pkg.name, "", ""});
+      f.reported_by_opm = opm_reports_;
+      for (const auto& [key, names] : our_groups) {
+        if (names.size() < 2) continue;
+        for (const std::string& n : names) {
+          f.notes.push_back({"bundle " + go_quote(n) + " has version " + key, bundle_where.at(n)});
+        }
+      }
+      out_.findings.push_back(std::move(f));
     }
   }
 
