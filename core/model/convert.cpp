@@ -100,7 +100,7 @@ class Converter {
           emit(FindingId::ChannelEntryDuplicate, {c.package, c.name, e.name},
                at(c.blob, "/entries/" + std::to_string(e.index)), {c.package, c.name, e.name})
               .notes.push_back({"entry " + go_quote(e.name) + " is first listed here",
-                                at(c.blob, "/entries/" + std::to_string(first->second.entry_index))});
+                                at(c.blob, "/entries/" + std::to_string(first->second.index))});
           continue;
         }
         Bundle b;
