@@ -25,6 +25,21 @@ const char* phase_name(Phase p) {
   return "load";
 }
 
+// Stand-in for the findings formatter (issue 10 part 2), so the app's lists can read these keys
+// before the merge; the lead replaces it with the core's own.
+std::string finding_group(const ObjectPath& o) {
+  if (o.package.empty()) return "catalog files";
+  std::string g = "package \"" + o.package + "\"";
+  if (!o.channel.empty()) g += " › channel \"" + o.channel + "\"";
+  if (!o.bundle.empty()) g += " › bundle \"" + o.bundle + "\"";
+  return g;
+}
+std::string finding_where(const SourceLocation& l) {
+  if (l.file.empty()) return "";
+  if (!l.line) return l.file;
+  return l.file + ":" + std::to_string(l.line) + ":" + std::to_string(l.column);
+}
+
 }  // namespace
 
 Json finding_json(const Finding& f) {
@@ -41,7 +56,10 @@ Json finding_json(const Finding& f) {
               {"column", f.location.column},
               {"package", f.object.package},
               {"channel", f.object.channel},
-              {"bundle", f.object.bundle}};
+              {"bundle", f.object.bundle},
+              {"group", finding_group(f.object)},
+              {"where", finding_where(f.location)},
+              {"notes", Json::array()}};
 }
 
 Json summary_json(const ValidationReport& r) {
