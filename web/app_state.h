@@ -55,7 +55,8 @@ struct UiState {
   char search[128] = "";            ///< explorer filter (package/channel/bundle names)
   bool focus_search = false;        ///< '/' focuses the search box
   bool search_activation_pending = false;  ///< the box was asked to activate last frame
-  bool focus_graph = false;         ///< keyboard focus came into the canvas: give it to the graph
+  bool graph_keys = false;          ///< Tab brought focus into the canvas: arrows and Home go to the graph
+  std::vector<ImWchar> typed_after_slash;  ///< typed in the frame '/' was pressed, for the search box
   /// The lower panel's tab to bring forward on the next frame: selecting a bundle shows its
   /// details, selecting a finding shows the findings.
   enum class LowerTab { Keep, Findings, Bundle } lower_tab_request = LowerTab::Keep;

@@ -61,18 +61,27 @@ void draw_explorer_panel(AppState& s) {
     ImGui::ActivateItemByID(ImGui::GetID("##search"));
     s.ui.focus_search = false;
   }
+  // The characters before InputText takes them (in the frame it activates, it drops them).
+  ImGuiIO& io = ImGui::GetIO();
+  const std::vector<ImWchar> typed(io.InputQueueCharacters.begin(), io.InputQueueCharacters.end());
   ImGui::SetNextItemWidth(-1);
   if (ImGui::InputTextWithHint("##search", "Search packages, channels, bundles ( / )", s.ui.search, sizeof s.ui.search)) {
     apply_search(s.model.view, s.ui.search);
   }
-  // An InputText ignores the characters of the frame it is activated in, so what was typed right
-  // after '/' would lose its first letter: hand them to the next frame (less the '/' itself).
-  if (ImGui::IsItemActivated() && (by_slash || s.ui.search_activation_pending)) {
-    ImGuiIO& io = ImGui::GetIO();
-    const ImVector<ImWchar> typed = io.InputQueueCharacters;
-    for (int i = 0; i < typed.Size; ++i) {
-      if (!(i == 0 && typed[i] == '/')) io.AddInputCharacter(typed[i]);
+  // The box activates the frame after '/', and InputText drops the characters of the frame it
+  // activates in: so what was typed right after '/' (in either frame) would lose its first
+  // letters. Hand them to the next frame, less the '/' itself.
+  if (by_slash) {
+    const auto slash = std::find(typed.begin(), typed.end(), ImWchar('/'));
+    s.ui.typed_after_slash.assign(slash == typed.end() ? typed.begin() : slash + 1, typed.end());
+  } else if (s.ui.search_activation_pending) {
+    if (ImGui::IsItemActivated()) {
+      for (ImWchar c : s.ui.typed_after_slash) io.AddInputCharacter(c);
+      for (std::size_t i = 0; i < typed.size(); ++i) {
+        if (!(i == 0 && typed[i] == '/')) io.AddInputCharacter(typed[i]);
+      }
     }
+    s.ui.typed_after_slash.clear();
   }
   s.ui.search_activation_pending = by_slash;
   ImGui::Separator();
@@ -495,11 +504,6 @@ void draw_graph_panel(AppState& s) {
     build_scene(s, scene);
     s.model.scene_dirty = false;
   }
-  // Tab into the canvas lands on the graph, so its keys work without a click first.
-  if (s.ui.focus_graph) {
-    ImGui::SetKeyboardFocusHere();
-    s.ui.focus_graph = false;
-  }
   ImGui::InvisibleButton("canvas", ImVec2(std::max(size.x, 1.0f), std::max(size.y, 1.0f)));
   const ImGuiID canvas_id = ImGui::GetItemID();
   const bool hovered = ImGui::IsItemHovered();
@@ -517,7 +521,9 @@ void draw_graph_panel(AppState& s) {
     s.ui.pan_x = m.x - origin.x - (m.x - origin.x - s.ui.pan_x) * k;
     s.ui.pan_y = m.y - origin.y - (m.y - origin.y - s.ui.pan_y) * k;
   }
-  if (hovered || ImGui::IsItemFocused() || ImGui::IsItemActive()) {
+  // Tab into the canvas gives the graph its keys without a click first (graph_keys).
+  const bool tabbed_in = s.ui.graph_keys && !ImGui::GetIO().WantTextInput && !ImGui::IsAnyItemActive();
+  if (hovered || tabbed_in || ImGui::IsItemFocused() || ImGui::IsItemActive()) {
     for (ImGuiKey key : {ImGuiKey_LeftArrow, ImGuiKey_RightArrow, ImGuiKey_UpArrow, ImGuiKey_DownArrow, ImGuiKey_Home}) {
       ImGui::SetKeyOwner(key, canvas_id);  // not ImGui's own keyboard navigation
       if (ImGui::IsKeyPressed(key, canvas_id, ImGuiInputFlags_Repeat)) navigate(s, key);

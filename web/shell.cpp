@@ -229,6 +229,7 @@ EMSCRIPTEN_KEEPALIVE void fbclens_input_mouse_pos(double x, double y) {
 EMSCRIPTEN_KEEPALIVE void fbclens_input_mouse_button(int button, int down) {
   const int imgui_button = button == 1 ? 2 : button == 2 ? 1 : button;  // ImGui: 0 left, 1 right, 2 middle
   if (imgui_button >= 0 && imgui_button < ImGuiMouseButton_COUNT) ImGui::GetIO().AddMouseButtonEvent(imgui_button, down != 0);
+  fbclens::web::app_state().ui.graph_keys = false;  // from now on the widget clicked has the keys
   wake();
 }
 /// Wheel steps (positive = up / left, as ImGui counts).
@@ -252,10 +253,11 @@ EMSCRIPTEN_KEEPALIVE void fbclens_input_char(unsigned codepoint) {
   wake();
 }
 /// The canvas gained focus from the pointer (1) or the keyboard (2), or lost it (0); losing it
-/// releases every key, gaining it from the keyboard puts ImGui's keyboard focus on the graph.
+/// releases every key, gaining it from the keyboard gives the graph's keys to the graph until the
+/// next click.
 EMSCRIPTEN_KEEPALIVE void fbclens_input_focus(int focused) {
   ImGui::GetIO().AddFocusEvent(focused != 0);
-  if (focused == 2) fbclens::web::app_state().ui.focus_graph = true;
+  fbclens::web::app_state().ui.graph_keys = focused == 2;
   wake();
 }
 /// The canvas's CSS box changed size.
