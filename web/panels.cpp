@@ -13,7 +13,7 @@
 
 #include "app_state.h"
 #include "imgui.h"
-#include "imgui_internal.h"  // ActivateItemByID
+#include "imgui_internal.h"  // ActivateItemByID, InputEventsQueue
 
 namespace fbclens::web {
 
@@ -76,9 +76,19 @@ void draw_explorer_panel(AppState& s) {
     s.ui.typed_after_slash.assign(slash == typed.end() ? typed.begin() : slash + 1, typed.end());
   } else if (s.ui.search_activation_pending) {
     if (ImGui::IsItemActivated()) {
-      for (ImWchar c : s.ui.typed_after_slash) io.AddInputCharacter(c);
+      std::vector<ImWchar> again = s.ui.typed_after_slash;
       for (std::size_t i = 0; i < typed.size(); ++i) {
-        if (!(i == 0 && typed[i] == '/')) io.AddInputCharacter(typed[i]);
+        if (!(i == 0 && typed[i] == '/')) again.push_back(typed[i]);
+      }
+      // Ahead of what is still queued (ImGui may hold later keys back a frame), so the order stays.
+      ImGuiContext& g = *ImGui::GetCurrentContext();
+      for (auto c = again.rbegin(); c != again.rend(); ++c) {
+        ImGuiInputEvent e;
+        e.Type = ImGuiInputEventType_Text;
+        e.Source = ImGuiInputSource_Keyboard;
+        e.EventId = g.InputEventsNextEventId++;
+        e.Text.Char = *c;
+        g.InputEventsQueue.insert(g.InputEventsQueue.begin(), e);
       }
     }
     s.ui.typed_after_slash.clear();

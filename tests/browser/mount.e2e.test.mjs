@@ -144,6 +144,30 @@ test('the wheel zooms the graph: the page does not scroll, no console errors or 
   assert.deepEqual(messages, []);
 });
 
+test('options: the starting selection, the whole-package view, and the system theme', async () => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  const [picked, whole] = await page.evaluate(async () => {
+    const c = document.createElement('div');
+    const d = document.createElement('div');
+    c.className = d.className = 'slot';
+    document.body.append(c, d);
+    const one = FbclensApp.mount(c, { sample: true, package: 'cert-watcher', channel: 'fast', bundle: 'cert-watcher.v1.2.0' });
+    const two = FbclensApp.mount(d, { sample: true, theme: 'system', view: 'package', package: 'cert-watcher' });
+    await Promise.all([one.ready, two.ready]);
+    const result = [one.appStatus(), two.appStatus()];
+    one.unmount();
+    two.unmount();
+    c.remove();
+    d.remove();
+    return result;
+  });
+  assert.deepEqual([picked.package, picked.channel, picked.bundle, picked.wholePackage, picked.theme],
+                   ['cert-watcher', 'fast', 'cert-watcher.v1.2.0', false, 'light']);  // 'system' is the default
+  assert.deepEqual([whole.package, whole.wholePackage, whole.theme], ['cert-watcher', true, 'light']);
+  assert.equal(await page.evaluate(() => window.appA.appStatus().theme), 'dark', "an explicit 'dark' stays");
+  await page.emulateMedia({ colorScheme: 'dark' });
+});
+
 test('unmount stops one instance and empties its element; the other keeps running', async () => {
   await page.evaluate(() => window.appB.unmount());
   assert.equal(await page.evaluate(() => document.getElementById('b').children.length), 0);
