@@ -6,16 +6,11 @@
 // sample's second package and the rhtpa check is skipped with a message.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startServer } from '../../scripts/static-server.mjs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { countCatalog } from '../support/count-catalog.mjs';
-import { CHROMIUM_ARGS } from './chromium.mjs';
+import { repo, shots, startBrowser } from './chromium.mjs';
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const shots = join(repo, 'build/browser');
 const rhtpa = resolve(repo, '../shared/catalogs/rhtpa-fbc/v4.18/catalog');
 const haveRhtpa = existsSync(rhtpa);
 const otherDir = haveRhtpa ? rhtpa : join(repo, 'samples/catalog/lens-demo');
@@ -32,10 +27,7 @@ let server, browser, page;
 const messages = [];
 
 before(async () => {
-  assert.ok(existsSync(join(repo, 'dist/index.html')), 'dist/ must be built first (scripts/test.sh does)');
-  mkdirSync(shots, { recursive: true });
-  server = await startServer({ root: join(repo, 'dist') });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  ({ server, browser } = await startBrowser());
   page = await browser.newPage({ viewport: { width: 800, height: 500 } });
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') messages.push(m.type() + ': ' + m.text()); });
   page.on('pageerror', (e) => messages.push('pageerror: ' + e));
