@@ -7,8 +7,9 @@
  *   await client.ready;                              // resolves to the protocol table
  *   client.on('progress', (p) => ...);               // p: {phase: 'reading'|'parsing', files,
  *                                                    //     totalFiles, bytes, totalBytes}
- *   const {summary, viewText} = await client.loadFiles(files);  // files as FbclensApi.loadFiles;
- *                                                    // viewText: the explorer view's JSON text
+ *   const {summary, view, viewText} = await client.loadFiles(files);  // files as
+ *                                                    // FbclensApi.loadFiles; view: the explorer view
+ *                                                    // (parsed), viewText: its JSON text
  *   client.cancel();                                 // the load in flight rejects with an Error
  *                                                    // named 'AbortError'; the catalog shown stays
  *   await client.request(op, argsText);              // any operation of the table: its answer's
@@ -106,9 +107,10 @@
         const previous = current;
         current = ticket.handle;
         if (previous) previous.worker.terminate();
-        last = JSON.parse(viewText).summary;  // the page's one parse of a load's answer
+        const view = JSON.parse(viewText);  // the page's one parse of a load's answer
+        last = view.summary;
         emit('load', last);
-        return { summary: last, viewText };
+        return { summary: last, view, viewText };
       } catch (error) {
         if (ticket.handle && ticket.handle !== current) ticket.handle.worker.terminate();
         throw ticket.cancelled ? abortError() : error;

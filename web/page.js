@@ -10,7 +10,7 @@
  *     theme,            // 'light' | 'dark' | 'system' (default; follows prefers-color-scheme)
  *     view,             // 'channel' (default) | 'package' (every channel of the package as lanes)
  *     package, channel, bundle,  // the selection to start on (default: the first package's
- *                                // default channel)
+ *                                // default channel; a package alone: its default channel)
  *     base,             // where fbclens-app.js and the worker's files are (default: beside page.js)
  *   });
  *
@@ -38,6 +38,12 @@
  *   on('load'|'progress', fn)
  *   element, canvas              the element mounted into and the app's canvas
  *   unmount()                    stops the app and its workers and empties the element
+ *
+ * [SECTION] index
+ *   - Markup and style of an instance
+ *   - Drops: folders and files dropped on the app
+ *   - The findings as DOM text
+ *   - mount(): one instance, its wiring and its methods
  */
 (function (root) {
   'use strict';
@@ -45,6 +51,7 @@
   const scriptBase = typeof document !== 'undefined' && document.currentScript
     ? document.currentScript.src.replace(/[^/]*$/, '') : '';
 
+  // [SECTION] Markup and style of an instance
   // Scoped to the instance's root (class fbclens); injected with it so a host page needs nothing
   // but page.js and its scripts.
   const STYLE = `
@@ -99,6 +106,7 @@
 
   const formatBytes = (n) => (n >= 1 << 20 ? (n / (1 << 20)).toFixed(1) + ' MB' : Math.ceil(n / 1024) + ' KB');
 
+  // [SECTION] Drops: folders and files dropped on the app
   // Folders dropped on the app: walked with webkitGetAsEntry/readEntries (until an empty batch).
   function readEntry(entry, prefix, out) {
     if (entry.isFile) {
@@ -179,6 +187,7 @@
     };
   }
 
+  // [SECTION] mount(): one instance, its wiring and its methods
   /** Mounts an app into `element` (see the top of this file); returns the instance. */
   function mount(element, options = {}) {
     const base = options.base || scriptBase;
@@ -192,6 +201,7 @@
     const progress = part('progress'), progressBar = progress.querySelector('progress'), progressText = part('progress-text');
 
     let app = null;  // this instance's ImGui module
+    let defaultChannels = new Map();  // package → default channel, of the catalog shown
     const client = FbclensClient.create({ base });
     let themeChoice = options.theme || 'system';
     const systemLight = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: light)') : null;
@@ -234,7 +244,8 @@
       status.textContent = 'Loading…';
       status.className = 'fbclens-status';
       try {
-        const { summary, viewText } = await loading;
+        const { summary, view, viewText } = await loading;
+        defaultChannels = new Map(view.packages.map((p) => [p.name, p.defaultChannel]));
         callWithStrings('fbclens_app_set_catalog', [viewText]);  // the app parses it, once
         status.textContent = summary.verdict + ' · ' + summary.files + ' files · ' + summary.packages + ' packages · ' +
           summary.bundles + ' bundles · ' + summary.findings.length + ' findings';
@@ -341,8 +352,8 @@
       if (options.catalog) await loaded(client.loadFiles(options.catalog));
       else if (options.sample) await loaded(client.loadSample());
       if (options.package) {
-        await instance.show({ package: options.package, channel: options.view === 'package' ? '' : options.channel,
-                              bundle: options.bundle });
+        const channel = options.view === 'package' ? '' : options.channel || defaultChannels.get(options.package) || '';
+        await instance.show({ package: options.package, channel, bundle: options.bundle });
       }
       return instance;
     }).catch((error) => {
