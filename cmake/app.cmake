@@ -1,7 +1,7 @@
-# The Dear ImGui web app (Emscripten): imgui + GLFW/OpenGL3 backends + web/ + the shared JS API.
+# The Dear ImGui web app (Emscripten): imgui + its OpenGL3 backend (input: web/shell.cpp) + web/ + the shared JS API.
 # Output: dist/fbclens-app.{js,wasm} plus index.html and the page scripts copied beside them.
 set(IMGUI_SOURCES ${IMGUI_DIR}/imgui.cpp ${IMGUI_DIR}/imgui_draw.cpp ${IMGUI_DIR}/imgui_tables.cpp
-    ${IMGUI_DIR}/imgui_widgets.cpp ${IMGUI_DIR}/backends/imgui_impl_glfw.cpp ${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
+    ${IMGUI_DIR}/imgui_widgets.cpp ${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
 add_library(fbclens_imgui STATIC ${IMGUI_SOURCES})
 target_include_directories(fbclens_imgui SYSTEM PUBLIC ${IMGUI_DIR} ${IMGUI_DIR}/backends)
 target_compile_definitions(fbclens_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_DISABLE_DEMO_WINDOWS)
@@ -22,9 +22,9 @@ target_include_directories(fbclens_app PRIVATE ${FBCLENS_GENERATED} ${CMAKE_SOUR
 target_link_libraries(fbclens_app PRIVATE fbclens_core fbclens_imgui)
 target_compile_options(fbclens_app PRIVATE -Os)
 target_link_options(fbclens_app PRIVATE
-  -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB
+  -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB
   -sTOTAL_STACK=8MB -sMODULARIZE=1 -sEXPORT_NAME=createFbclensApp -sENVIRONMENT=web
-  -sEXPORTED_FUNCTIONS=_main,_malloc,_free,_fbclens_app_status,_fbclens_app_show,_fbclens_app_graph_stats,_fbclens_app_set_catalog,_fbclens_app_receive,_fbclens_app_select_finding,_fbclens_app_set_theme
+  -sEXPORTED_FUNCTIONS=_main,_malloc,_free,_fbclens_app_status,_fbclens_app_show,_fbclens_app_graph_stats,_fbclens_app_set_catalog,_fbclens_app_receive,_fbclens_app_select_finding,_fbclens_app_set_theme,_fbclens_app_stop,_fbclens_input_mouse_pos,_fbclens_input_mouse_button,_fbclens_input_wheel,_fbclens_input_key,_fbclens_input_char,_fbclens_input_focus,_fbclens_shell_resized
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8 -sMINIFY_HTML=0)
 set_target_properties(fbclens_app PROPERTIES OUTPUT_NAME fbclens-app RUNTIME_OUTPUT_DIRECTORY ${FBCLENS_DIST})
 

@@ -1,12 +1,18 @@
 /*
  * fbclens JavaScript API over one instance of the core module (fbclens-core.js): what the Web
  * Worker (fbclens-worker.js) and the Node tests use. The page reaches it through the worker with
- * FbclensClient (fbclens-client.js), whose methods mirror these; window.fbclens is in web/page.js.
+ * FbclensClient (fbclens-client.js), whose methods come from the same protocol table.
  *
  *   const api = FbclensApi.attach(Module);   // Module: the headless core module
- *   await api.ready;                          // resolves once the module can take files
  *   const summary = await api.loadFiles(files);
  *   api.summary();                            // the last Summary (or null)
+ *   await api.layout({package, channel});     // one method per protocol operation (below)
+ *
+ * The protocol: every operation is a row of the table in wasm/protocol.cpp (name, arguments,
+ * answer); `api.protocol` is that table ({ops: [{name, args, answer, loads}], failures}). For each
+ * operation that does not load, `api[name](args)` resolves to its answer (parsed) and rejects
+ * with an FbclensError; `api.call(name, argsText)` gives the answer's text unparsed (the worker
+ * uses it, so an answer is never parsed on its way to the page).
  *
  * loadFiles(files): `files` is a FileList (from <input type=file> or a drop) or an array of
  *   {path, data} where `data` is a string (UTF-8) or a Uint8Array. Paths are relative to the
@@ -16,27 +22,33 @@
  *     {files, ignoredFiles, bytes, blobs, schemas: {schema: count}, packages, channels, bundles,
  *      deprecations, verdict: "VALID"|"INVALID"|"LOAD ERROR", opm: <opm's exact output>,
  *      findings: [{code, name, severity, phase, message, opmMessage, reportedByOpm,
- *                  file, line, column, package, channel, bundle}]}
+ *                  file, line, column, package, channel, bundle, group, where, notes}]}
  *   packages/channels/bundles count the olm.package/olm.channel/olm.bundle objects read; `files`
  *   counts files parsed (not excluded by .indexignore). line/column are 1-based, 0 = unknown.
  *   Rejects only if the module itself fails; bad catalogs resolve with findings.
  * loadSample(): loads the built-in sample catalog; resolves to its Summary.
  * upgradePath({package, installedBundle, installedVersion, subscriptionChannel, startingCsv, channels,
- *   version, policy}): what OLM Classic (Subscription fields) and OLM v1 (ClusterExtension fields:
- *   channels, version range, policy "CatalogProvided"|"SelfCertified") pick next in the loaded
- *   catalog. Resolves to the CLI's `upgrade-path --output json` object:
- *     {classic: {candidates, next, error, walk}, v1: {successors, next, error, walk}}
- *   Omit installedBundle for a fresh install. Rejects for an unknown package or a bad request.
- * bundle({package, channel, bundle}): one channel entry's bundle in full, for a details view:
- *     {package, channel, name, version, release, image, where: "file:line", head, deprecation: TEXT|null,
- *      replaces, skips: [..], skipRange, properties: [{type, value: compact JSON text, truncated}],
- *      relatedImages: [{name, image}], bundleObjects, bundleObjectBytes}
- *   (core/export/bundle_details_json.h: values over 240 bytes are cut and marked truncated).
- *   Rejects when the package, channel or entry is not in the loaded catalog.
- * on('load', fn): calls fn(summary) after every load (the page's DOM findings list uses it).
+ *   version, policy}): what OLM Classic and OLM v1 pick next (core/export/upgrade_json.h).
+ * bundle({package, channel, bundle}): one channel entry's bundle in full
+ *   (core/export/bundle_details_json.h).
+ * layout({package, channel}), excerpt({file, line, context}), memory(): see the table.
+ * on('load', fn): calls fn(summary) after every load.
+ *
+ * FbclensError: what a failed operation rejects with. name 'FbclensError', `kind` one of the
+ * table's failures ('badRequest', 'noCatalog', 'notFound'), `op` the operation, `message`
+ * 'fbclens: ' + the core's message.
  */
 (function (root) {
   'use strict';
+
+  class FbclensError extends Error {
+    constructor(op, kind, message) {
+      super('fbclens: ' + message);
+      this.name = 'FbclensError';
+      this.op = op;
+      this.kind = kind;
+    }
+  }
 
   function toBytes(data) {
     if (data instanceof Uint8Array) return data;
@@ -45,10 +57,12 @@
     throw new TypeError('fbclens: file data must be a string, Uint8Array or ArrayBuffer');
   }
 
+  const isPathList = (files) => Array.isArray(files) && (files.length === 0 || 'path' in files[0]);
+
   // A catalog's files as [{path, file}] without reading them: `files` is a FileList / File[] (the
   // picked folder's own name is removed from every path) or [{path, data}] (`file` = the data).
   function catalogEntries(files) {
-    if (Array.isArray(files) && (files.length === 0 || 'path' in files[0])) {
+    if (isPathList(files)) {
       return files.map((f) => ({ path: String(f.path), file: f.data instanceof ArrayBuffer ? new Uint8Array(f.data) : f.data }));
     }
     const list = Array.from(files);
@@ -65,63 +79,77 @@
     return out;
   }
 
+  // For each operation of `protocol` that does not load, a method `name(args)` on `target` that
+  // sends JSON.stringify(args) through `send(name, argsText)` (a promise of the answer's text) and
+  // parses the answer once. This is how every JS side gets its methods from the one table.
+  function addOperations(target, protocol, send) {
+    for (const op of protocol.ops) {
+      if (op.loads) continue;
+      target[op.name] = async (args) => JSON.parse(await send(op.name, JSON.stringify(args || {})));
+    }
+    return target;
+  }
+
+  /**
+   * The API over `Module`, a ready instance of the core module. Returns {protocol, call,
+   * loadFiles, loadSample, summary, on, ...one method per operation}.
+   */
   function attach(Module) {
     let last = null;
     const listeners = { load: [] };
+    const protocol = JSON.parse(Module.UTF8ToString(Module._fbclens_protocol()));
 
-    function finish(ptr) {
-      last = JSON.parse(Module.UTF8ToString(ptr));
+    // The answer's text of operation `op`; throws an FbclensError when the operation failed.
+    function call(op, argsText) {
+      const failure = Module.ccall('fbclens_call', 'number', ['string', 'string'], [op, argsText || '']);
+      const text = Module.UTF8ToString(Module._fbclens_answer());
+      if (failure !== 0) throw new FbclensError(op, protocol.failures[failure] || 'badRequest', text);
+      return text;
+    }
+
+    // Loads resolve to the Summary; `viewText` (the explorer view holding it) is kept for whoever
+    // hands it on unparsed (the worker).
+    function finish(viewText) {
+      last = JSON.parse(viewText).summary;
       for (const fn of listeners.load) {
         try { fn(last); } catch (e) { console.error('fbclens load listener failed', e); }
       }
       return last;
     }
 
+    function stage(entries) {
+      Module._fbclens_reset();
+      for (const { path, data } of entries) {
+        const ptr = Module._malloc(Math.max(1, data.length));
+        Module.HEAPU8.set(data, ptr);
+        Module.ccall('fbclens_add_file', 'number', ['string', 'number', 'number'], [path, ptr, data.length]);
+        Module._free(ptr);
+      }
+    }
+
     const api = {
-      ready: Promise.resolve(Module),
-
+      protocol,
+      call,
+      /** Stages `entries` ([{path, data: Uint8Array|string}]) and loads them; the view's text. */
+      loadText(entries) {
+        stage(entries.map(({ path, data }) => ({ path, data: toBytes(data) })));
+        return call('load', '');
+      },
       async loadFiles(files) {
-        const entries = Array.isArray(files) && (files.length === 0 || 'path' in files[0])
-          ? files.map((f) => ({ path: String(f.path), data: toBytes(f.data) }))
-          : await fromFileList(files);
-        Module._fbclens_reset();
-        for (const { path, data } of entries) {
-          const ptr = Module._malloc(Math.max(1, data.length));
-          Module.HEAPU8.set(data, ptr);
-          Module.ccall('fbclens_add_file', 'number', ['string', 'number', 'number'], [path, ptr, data.length]);
-          Module._free(ptr);
-        }
-        return finish(Module._fbclens_load());
+        const entries = isPathList(files) ? files : await fromFileList(files);
+        return finish(api.loadText(entries));
       },
-
-      async loadSample() { return finish(Module._fbclens_load_sample()); },
-
-      async upgradePath(request) {
-        const ptr = Module.ccall('fbclens_upgrade_path', 'number', ['string'], [JSON.stringify(request || {})]);
-        const result = JSON.parse(Module.UTF8ToString(ptr));
-        if (result.requestError) throw new Error('fbclens: ' + result.requestError);
-        return result;
-      },
-
-      async bundle({ package: pkg, channel, bundle } = {}) {
-        const ptr = Module.ccall('fbclens_bundle_details', 'number', ['string', 'string', 'string'],
-                                 [String(pkg || ''), String(channel || ''), String(bundle || '')]);
-        const result = JSON.parse(Module.UTF8ToString(ptr));
-        if (result.requestError) throw new Error('fbclens: ' + result.requestError);
-        return result;
-      },
-
+      async loadSample() { return finish(call('loadSample', '')); },
       summary() { return last; },
-
       on(event, fn) {
         if (!listeners[event]) throw new Error('fbclens: unknown event ' + event);
         listeners[event].push(fn);
       },
     };
-    return api;
+    return addOperations(api, protocol, async (op, argsText) => call(op, argsText));
   }
 
-  const exported = { attach, catalogEntries, fromFileList };
+  const exported = { attach, addOperations, catalogEntries, fromFileList, FbclensError };
   if (typeof module !== 'undefined' && module.exports) module.exports = exported;
   root.FbclensApi = exported;
 })(typeof globalThis !== 'undefined' ? globalThis : this);

@@ -1,25 +1,29 @@
 /*
  * fbclens client: the page's handle on the loaded catalog, which lives in a Web Worker
  * (fbclens-worker.js running fbclens-core.wasm), so the page stays responsive while a catalog of
- * any size loads.
+ * any size loads. One client per app instance; it keeps no state outside itself.
  *
  *   const client = FbclensClient.create();          // finds its files beside this script
+ *   await client.ready;                              // resolves to the protocol table
  *   client.on('progress', (p) => ...);               // p: {phase: 'reading'|'parsing', files,
  *                                                    //     totalFiles, bytes, totalBytes}
- *   const summary = await client.loadFiles(files);   // as FbclensApi.loadFiles (fbclens-api.js)
+ *   const {summary, view, viewText} = await client.loadFiles(files);  // files as
+ *                                                    // FbclensApi.loadFiles; view: the explorer view
+ *                                                    // (parsed), viewText: its JSON text
  *   client.cancel();                                 // the load in flight rejects with an Error
  *                                                    // named 'AbortError'; the catalog shown stays
- *   await client.view();                             // explorer view JSON text (catalog_view_json.h)
- *   await client.layout(pkg, channel);               // layout JSON text; channel '' = whole package
- *   await client.upgradePath(request);               // as FbclensApi.upgradePath
- *   await client.excerpt(file, line, context);       // {file, line, lines: [[number, text]]}
- *   await client.bundle({package, channel, bundle}); // one entry's bundle in full (FbclensApi.bundle)
- *   await client.memory();                           // {wasmBytes, highWater} of the catalog's worker
+ *   await client.request(op, argsText);              // any operation of the table: its answer's
+ *                                                    // JSON text, unparsed (the app's requests)
+ *   await client.layout({package, channel});         // one method per operation of the table
+ *   await client.upgradePath(request);               // (wasm/protocol.cpp), answers parsed:
+ *   await client.bundle({package, channel, bundle}); // upgradePath, bundle, layout, excerpt,
+ *   await client.memory();                           // memory, ... (see FbclensApi)
+ * Failed operations reject with an FbclensError (fbclens-api.js): `kind` says why.
  *
- * Every load runs in a fresh worker. Only when it succeeds does that worker become the current one
- * and the previous worker (holding the previous catalog) end. So a cancelled or failed load never
- * costs the catalog on screen, and every catalog starts from an empty wasm heap. Requests other
- * than loads go to the current worker; they reject when no catalog is loaded or the request is bad.
+ * Every load runs in a fresh worker (the first one is started at once, which also tells the
+ * client the table). Only when it succeeds does that worker become the current one and the
+ * previous worker (holding the previous catalog) end. So a cancelled or failed load never costs
+ * the catalog on screen, and every catalog starts from an empty wasm heap.
  */
 (function (root) {
   'use strict';
@@ -39,7 +43,8 @@
     return WebAssembly.compileStreaming(fetch(url)).catch(fallback);  // e.g. served without application/wasm
   }
 
-  // A started worker with its request/answer bookkeeping.
+  // A started worker with its request/answer bookkeeping; `protocol` is the table it answered
+  // 'init' with.
   async function spawn(base, wasmModule) {
     const worker = new Worker(base + 'fbclens-worker.js');
     const waiting = new Map();
@@ -57,25 +62,27 @@
         return;
       }
       waiting.delete(message.id);
-      if (message.error !== undefined) w.reject(new Error('fbclens: ' + message.error));
-      else w.resolve(message.result);
+      if (message.error) w.reject(new FbclensApi.FbclensError(message.error.op, message.error.kind, message.error.message));
+      else w.resolve(message.text);
     };
     worker.onerror = (event) => {
       event.preventDefault();
-      failAll(new Error('fbclens: the worker failed: ' + (event.message || 'unknown error')));
+      failAll(new FbclensApi.FbclensError('', 'worker', 'the worker failed: ' + (event.message || 'unknown error')));
     };
-    const call = (op, args, onProgress) => new Promise((resolve, reject) => {
+    const call = (message, onProgress) => new Promise((resolve, reject) => {
       const id = nextId++;
       waiting.set(id, { resolve, reject, onProgress });
-      worker.postMessage(Object.assign({ id, op }, args));
+      worker.postMessage(Object.assign({ id }, message));
     });
-    await call('init', { wasmModule: await wasmModule });
-    return { worker, call, failAll };
+    const protocol = JSON.parse(await call({ op: 'init', wasmModule: await wasmModule }));
+    return { worker, call, failAll, protocol };
   }
 
+  /** A client whose worker files are at `base` (default: beside this script). */
   function create({ base = scriptBase } = {}) {
     const wasmModule = compile(base + 'fbclens-core.wasm');
     const listeners = { load: [], progress: [] };
+    let spare = spawn(base, wasmModule);  // the next load's worker, started ahead
     let current = null;  // the worker holding the catalog on screen
     let pending = null;  // the load in flight: {handle, cancelled}
     let last = null;
@@ -86,21 +93,24 @@
       }
     }
 
-    async function load(op, args, totals) {
+    async function load(message, totals) {
       cancel();  // one load at a time: a new one replaces the one in flight
       const ticket = { handle: null, cancelled: false };
       pending = ticket;
       try {
-        ticket.handle = await spawn(base, wasmModule);
+        const next = spare || spawn(base, wasmModule);
+        spare = null;
+        ticket.handle = await next;
         if (ticket.cancelled) throw abortError();
         emit('progress', Object.assign({ phase: 'reading', files: 0, bytes: 0 }, totals));
-        const result = await ticket.handle.call(op, args, (p) => emit('progress', p));
+        const viewText = await ticket.handle.call(message, (p) => emit('progress', p));
         const previous = current;
         current = ticket.handle;
         if (previous) previous.worker.terminate();
-        last = JSON.parse(result.summary);
+        const view = JSON.parse(viewText);  // the page's one parse of a load's answer
+        last = view.summary;
         emit('load', last);
-        return last;
+        return { summary: last, view, viewText };
       } catch (error) {
         if (ticket.handle && ticket.handle !== current) ticket.handle.worker.terminate();
         throw ticket.cancelled ? abortError() : error;
@@ -121,33 +131,37 @@
       return true;
     }
 
-    async function ask(op, args) {
-      if (!current) throw new Error('fbclens: no catalog is loaded');
-      return current.call(op, args);
+    async function request(op, argsText) {
+      if (!current) throw new FbclensApi.FbclensError(op, 'noCatalog', 'no catalog is loaded');
+      return current.call({ op, args: argsText || '' });
     }
 
-    return {
-      ready: wasmModule.then(() => true),
+    const client = {
+      ready: spare.then((handle) => handle.protocol),
       loadFiles(files) {
         const entries = FbclensApi.catalogEntries(files);
         const totalBytes = entries.reduce((n, e) => n + (e.file.size !== undefined ? e.file.size : e.file.length || 0), 0);
-        return load('loadFiles', { files: entries }, { totalFiles: entries.length, totalBytes });
+        return load({ op: 'load', files: entries }, { totalFiles: entries.length, totalBytes });
       },
-      loadSample() { return load('loadSample', {}, { totalFiles: 0, totalBytes: 0 }); },
+      loadSample() { return load({ op: 'loadSample', args: '' }, { totalFiles: 0, totalBytes: 0 }); },
       cancel,
       loading() { return pending !== null; },
       summary() { return last; },
-      view() { return ask('view', {}); },
-      layout(pkg, channel) { return ask('layout', { package: pkg, channel: channel || '' }); },
-      upgradePath(request) { return ask('upgradePath', { request: request || {} }); },
-      bundle(request) { return ask('bundle', { request: request || {} }); },
-      excerpt(file, line, context) { return ask('excerpt', { file, line, context: context === undefined ? 4 : context }); },
-      memory() { return ask('memory', {}); },
+      request,
+      /** Ends the client's workers (an unmounted app). */
+      close() {
+        cancel();
+        if (current) current.worker.terminate();
+        if (spare) spare.then((h) => h.worker.terminate(), () => {});
+        current = spare = null;
+      },
       on(event, fn) {
         if (!listeners[event]) throw new Error('fbclens: unknown event ' + event);
         listeners[event].push(fn);
       },
     };
+    client.ready.then((protocol) => FbclensApi.addOperations(client, protocol, request), () => {});
+    return client;
   }
 
   root.FbclensClient = { create };

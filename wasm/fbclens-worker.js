@@ -1,21 +1,20 @@
 /*
  * The fbclens Web Worker: holds one catalog in its own instance of the core module
  * (fbclens-core.js) so reading, parsing and validating never run on the page's UI thread.
- * The page talks to it only through wasm/fbclens-client.js; this is the protocol between them.
+ * The page talks to it only through wasm/fbclens-client.js.
  *
- * Page → worker: {id, op, ...arguments}
- *   {op: 'init', wasmModule}                 compiled fbclens-core.wasm (a WebAssembly.Module), once
- *   {op: 'loadFiles', files: [{path, file}]}  `file` is a File/Blob, a Uint8Array or a string
- *   {op: 'loadSample'}
- *   {op: 'view'}                             → the explorer view JSON text (export/catalog_view_json.h)
- *   {op: 'layout', package, channel}         → layout JSON text; channel '' = the whole package
- *   {op: 'upgradePath', request}             → the upgrade-path object (see fbclens-api.js)
- *   {op: 'excerpt', file, line, context}     → {file, line, lines: [[number, text]]}
- *   {op: 'bundle', request}                  → one entry's bundle in full (FbclensApi.bundle)
- *   {op: 'memory'}                           → {wasmBytes, highWater}
+ * Its operations are the protocol table (wasm/protocol.cpp); this file knows none of them by name
+ * except the two it must do work for first:
+ *   {id, op: 'init', wasmModule}               compiled fbclens-core.wasm; answers with the table
+ *   {id, op: 'load', files: [{path, file}]}     reads the files (File/Blob, Uint8Array or string)
+ *                                               into the module, then runs the table's 'load'
+ *   {id, op, args}                              any other operation of the table; `args` is the
+ *                                               arguments' JSON text, passed on unparsed
  * Worker → page:
- *   {id, result}                             the answer; for loads: {summary: JSON text}
- *   {id, error}                              a message; the worker stays usable
+ *   {id, text}                                 the answer's JSON text, unparsed
+ *   {id, error: {op, kind, message}}           a typed failure (kind: a failure of the table, or
+ *                                               'worker' when the worker itself failed); the
+ *                                               worker stays usable
  *   {id, progress: {phase, files, totalFiles, bytes, totalBytes}}  during loads, at most every
  *     50 ms; phase 'reading' (bytes into the worker), then 'parsing' (files parsed and decoded;
  *     `files` counts files done, ignored ones included; validation follows the last file).
@@ -36,12 +35,6 @@ function throttledProgress(id, totalFiles, totalBytes) {
   };
 }
 
-// The core's answers are JSON text; a failed request is the one-key object {"requestError": TEXT}.
-function checked(text) {
-  if (text.startsWith('{"requestError"')) throw new Error(JSON.parse(text).requestError);
-  return text;
-}
-
 async function readAll(id, files) {
   const totalBytes = files.reduce((n, f) => n + (f.file.size !== undefined ? f.file.size : f.file.length || 0), 0);
   progressOf = throttledProgress(id, files.length, totalBytes);
@@ -57,44 +50,33 @@ async function readAll(id, files) {
   return out;
 }
 
-const handlers = {
-  async init({ wasmModule }) {
-    const Module = await createFbclensCore({
-      instantiateWasm(imports, receive) {
-        WebAssembly.instantiate(wasmModule, imports).then((instance) => receive(instance));
-        return {};
-      },
-      print: (text) => console.log(text),
-      printErr: (text) => console.warn(text),
-    });
-    // Called by the core once per file parsed (wasm/api.cpp), from inside the synchronous load.
-    Module.onLoadProgress = (files, bytes) => {
-      if (progressOf) progressOf('parsing', files, bytes, false);
-    };
-    api = FbclensApi.attach(Module);
-    api.module = Module;
-    return true;
-  },
-  async loadFiles({ id, files }) {
-    const entries = await readAll(id, files);
-    const summary = await api.loadFiles(entries);
+async function init(wasmModule) {
+  const Module = await createFbclensCore({
+    instantiateWasm(imports, receive) {
+      WebAssembly.instantiate(wasmModule, imports).then((instance) => receive(instance));
+      return {};
+    },
+    print: (text) => console.log(text),
+    printErr: (text) => console.warn(text),
+  });
+  // Called by the core once per file parsed (wasm/api.cpp), from inside the synchronous load.
+  Module.onLoadProgress = (files, bytes) => {
+    if (progressOf) progressOf('parsing', files, bytes, false);
+  };
+  api = FbclensApi.attach(Module);
+  return JSON.stringify(api.protocol);
+}
+
+async function answer(message) {
+  if (message.op === 'init') return init(message.wasmModule);
+  if (!api) throw new FbclensApi.FbclensError(message.op, 'worker', 'the core module is not ready');
+  if (message.op === 'load') {
+    const text = api.loadText(await readAll(message.id, message.files));
     progressOf = null;
-    return { summary: JSON.stringify(summary) };
-  },
-  async loadSample() { return { summary: JSON.stringify(await api.loadSample()) }; },
-  view() { return checked(api.module.UTF8ToString(api.module._fbclens_catalog_view())); },
-  layout({ package: pkg, channel }) {
-    return checked(api.module.UTF8ToString(
-      api.module.ccall('fbclens_layout', 'number', ['string', 'string'], [pkg, channel || ''])));
-  },
-  upgradePath({ request }) { return api.upgradePath(request); },
-  bundle({ request }) { return api.bundle(request); },
-  excerpt({ file, line, context }) {
-    return JSON.parse(checked(api.module.UTF8ToString(
-      api.module.ccall('fbclens_source_excerpt', 'number', ['string', 'number', 'number'], [file, line, context]))));
-  },
-  memory() { return { wasmBytes: api.module.HEAPU8.length, highWater: api.module._fbclens_heap_high_water() }; },
-};
+    return text;
+  }
+  return api.call(message.op, message.args);
+}
 
 // One request at a time, in order: the module is single-threaded and loads are synchronous in it.
 let queue = Promise.resolve();
@@ -102,13 +84,13 @@ self.onmessage = (event) => {
   const message = event.data;
   queue = queue.then(async () => {
     try {
-      const handler = handlers[message.op];
-      if (!handler) throw new Error('unknown operation ' + message.op);
-      if (!api && message.op !== 'init') throw new Error('the core module is not ready');
-      self.postMessage({ id: message.id, result: await handler(message) });
+      self.postMessage({ id: message.id, text: await answer(message) });
     } catch (error) {
       progressOf = null;
-      self.postMessage({ id: message.id, error: String(error && error.message ? error.message : error) });
+      const typed = error instanceof FbclensApi.FbclensError;
+      self.postMessage({ id: message.id, error: {
+        op: message.op, kind: typed ? error.kind : 'worker', message: String(error && error.message ? error.message : error).replace(/^fbclens: /, ''),
+      } });
     }
   });
 };

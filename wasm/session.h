@@ -14,7 +14,7 @@ class Session {
  public:
   /// Starts a new load: forgets pending files and releases the previous catalog and report, so a
   /// load never holds two catalogs at once (the wasm heap only grows: its peak is what counts).
-  /// The last Summary JSON stays readable; views keep their own copies of what they draw.
+  /// Views keep their own copies of what they draw.
   void reset_files() {
     pending_ = std::make_unique<MemoryFileSource>();
     report_.reset();
@@ -24,29 +24,22 @@ class Session {
   /// Adds one file for the next load; `path` is relative to the catalog root.
   void add_file(std::string path, std::string bytes) { pending_->add(std::move(path), std::move(bytes)); }
 
-  /// Validates the pending files; returns the Summary JSON (see export/report_json.h).
-  /// The pending files become the current catalog (kept for source excerpts).
-  const std::string& load();
+  /// Validates the pending files and returns the report (valid until the next load). The
+  /// pending files become the current catalog (kept for source excerpts).
+  const ValidationReport& load();
 
   /// Loads the built-in sample catalog (samples/catalog, embedded at build time).
-  const std::string& load_sample();
-
-  /// The Summary JSON of the last load ("null" before the first).
-  const std::string& summary_json() const { return summary_json_; }
+  const ValidationReport& load_sample();
 
   /// The last report, or nullptr before the first load.
   const ValidationReport* report() const { return report_.get(); }
   /// The files of the last report.
   const MemoryFileSource* source() const { return current_.get(); }
-  /// Increases with every load, so views know when to rebuild.
-  unsigned generation() const { return generation_; }
 
  private:
   std::unique_ptr<MemoryFileSource> pending_ = std::make_unique<MemoryFileSource>();
   std::unique_ptr<MemoryFileSource> current_;
   std::unique_ptr<ValidationReport> report_;
-  std::string summary_json_ = "null";
-  unsigned generation_ = 0;
 };
 
 /// The module's one session (the JS API is a set of C functions, so it needs a place to live).

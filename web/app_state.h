@@ -1,4 +1,5 @@
-// Plain UI state of the app (ImGui style: panels are functions of this and the view model).
+// The app's state in three parts (ImGui style: panels are functions of it): the view model built
+// from the worker's answers, the UI state the user sets, and the bookkeeping of requests in flight.
 #pragma once
 
 #include <string>
@@ -23,59 +24,80 @@ struct GraphScene {
   bool light = false;                 ///< built with the light theme's palette
 };
 
-struct AppState {
+/// What the panels draw, built from the worker's answers (never per frame): the catalog view, the
+/// layout in view and what hangs off the selection.
+struct ViewModel {
   CatalogView view;                 ///< replaced by fbclens_app_set_catalog
+  std::vector<FindingListRow> finding_rows;    ///< the findings list as filtered (finding_list_rows)
+  unsigned finding_rows_generation = 0;        ///< the view generation finding_rows was built for
+  std::vector<std::pair<std::uint32_t, std::string>> excerpt;  ///< source around the selected finding
+  BundleDetails details;            ///< the selected bundle in full (the lower panel's Bundle tab)
+  ChannelLayout layout;             ///< layout of the graph in view
+  std::string layout_error;         ///< why there is no layout (the worker's failure message)
+  std::string layout_package, layout_channel;  ///< what `layout` shows ("" channel = whole package)
+  std::vector<std::string> band_titles;  ///< per layout band: "stable  [default]" (band_titles())
+  std::string upgrade_text;         ///< "if installed: Classic ... / OLM v1 ..." for the selected bundle
+  GraphScene scene;                 ///< built from `layout` when scene_dirty
+  bool scene_dirty = true;          ///< the graph's scene must be rebuilt (not per frame)
+};
+
+/// What the user chose and how the panels are set: selection, filters, search, graph view, theme.
+struct UiState {
   std::string selected_package;
   std::string selected_channel;
   std::string selected_bundle;
   std::string selected_bundle_channel;  ///< the lane the selected node is in (whole-package view)
   bool whole_package = false;       ///< the graph shows every channel of the package as lanes
   int selected_finding = -1;
+  int finding_announced = -1;       ///< the Summary index last told to the page
   bool show_severity[3] = {true, true, true};  ///< findings filter: errors, warnings, info
   bool only_opm = false;                       ///< findings filter: only what opm reports
-  std::vector<FindingListRow> finding_rows;    ///< the findings list as filtered (finding_list_rows)
-  unsigned finding_rows_generation = 0;        ///< the view generation finding_rows was built for
-  int finding_announced = -1;                  ///< the Summary index last told to the page
-  int excerpt_for = -1;                        ///< the finding `excerpt` was asked for
-  std::vector<std::pair<std::uint32_t, std::string>> excerpt;  ///< source around the selected finding
   char search[128] = "";            ///< explorer filter (package/channel/bundle names)
   bool focus_search = false;        ///< '/' focuses the search box
-
-  // What was asked of the worker (keys of fbclens_request); answers to older keys are dropped.
-  std::string layout_requested, excerpt_requested, upgrade_requested, details_requested;
-
-  BundleDetails details;            ///< the selected bundle in full (the lower panel's Bundle tab)
+  bool search_activation_pending = false;  ///< the box was asked to activate last frame
+  bool graph_keys = false;          ///< Tab brought focus into the canvas: arrows and Home go to the graph
+  std::vector<ImWchar> typed_after_slash;  ///< typed in the frame '/' was pressed, for the search box
   /// The lower panel's tab to bring forward on the next frame: selecting a bundle shows its
   /// details, selecting a finding shows the findings.
   enum class LowerTab { Keep, Findings, Bundle } lower_tab_request = LowerTab::Keep;
   LowerTab lower_tab_shown = LowerTab::Findings;  ///< the tab drawn last frame
-
-  ChannelLayout layout;             ///< layout of the graph in view
-  std::string layout_error;         ///< why there is no layout (the worker's answer)
-  std::string layout_package, layout_channel;  ///< what `layout` shows ("" channel = whole package)
-  std::vector<std::string> band_titles;  ///< per layout band: "stable  [default]" (band_titles())
-  std::string upgrade_text;         ///< "if installed: Classic ... / OLM v1 ..." for the selected bundle
   float zoom = 1.0f;
   bool show_classic_ignored = true;  ///< overlay the edges OLM Classic never takes
   bool collapse_ranges = true;       ///< one edge per skipRange instead of one per entry it matches
   bool fit_pending = true;          ///< fit the graph to the canvas on the next frame
   int columns_per_row = 0;          ///< long channels wrap into rows of this many columns (0 = no wrap)
   float pan_x = 40.0f, pan_y = 40.0f;
-  GraphScene scene;                 ///< built from `layout` when scene_dirty
-  bool scene_dirty = true;          ///< the graph's scene must be rebuilt (not per frame)
-
   bool light_theme = false;
   bool theme_applied = false;       ///< the theme ImGui's style currently has
-
-  GraphRenderer renderer;
   float fps = 0.0f;
+};
+
+/// What was asked of the worker (the keys of requests.cpp); answers to older keys are dropped.
+struct RequestBook {
+  std::string layout, excerpt, upgrade, details;
+  int excerpt_for = -1;             ///< the finding the excerpt was asked for
+};
+
+/// The whole app: its three parts and the graph's GPU pass.
+struct AppState {
+  ViewModel model;
+  UiState ui;
+  RequestBook requests;
+  GraphRenderer renderer;
 };
 
 /// Selects finding `row` (index into view.findings) and the object it is about: its channel (or
 /// the whole package for a package-level finding) and its bundle.
 void select_finding(AppState& state, int row);
 
-/// Draws one frame of the whole UI into the current ImGui frame.
+/// Draws one frame of the whole UI into the current ImGui frame (panels.cpp).
 void draw_app(AppState& state);
+
+/// Asks the worker for what the selection needs and the app does not have yet (requests.cpp).
+/// Called every main-loop iteration; asks only when a key changes.
+void request_what_is_missing(AppState& state);
+
+/// Tells the page when the selected finding changed (selection.cpp), after a frame is drawn.
+void announce_selection(AppState& state);
 
 }  // namespace fbclens::web

@@ -1,183 +1,113 @@
 /*
- * The page glue: starts the ImGui app (fbclens-app.js) and the catalog's worker client
- * (fbclens-client.js), exposes window.fbclens, feeds the worker folders and files from the pickers
- * and from drops on the app, shows load progress with a Cancel button, carries the app's
- * questions to the worker, and mirrors the findings as DOM text kept in sync with the app's
- * selection. Handlers are attached to the app's own elements only (never window/document), so the
- * app can be embedded in other pages.
+ * fbclens as a component: FbclensApp.mount(element, options) puts a whole app into `element`
+ * (its own canvas, worker, DOM text mirror of the findings, status and progress), sized by the
+ * element's CSS box. Any number of instances can live on one page; each keeps its state in its
+ * own closure and listens only on its own elements (nothing on window or document).
  *
- * window.fbclens:
- *   ready                        resolves once the app runs and the sample catalog is shown
+ *   const app = FbclensApp.mount(element, {
+ *     catalog,          // optional: what loadFiles accepts (FileList, File[], [{path, data}])
+ *     sample,           // true: load the built-in sample (when no catalog is given)
+ *     theme,            // 'light' | 'dark' | 'system' (default; follows prefers-color-scheme)
+ *     view,             // 'channel' (default) | 'package' (every channel of the package as lanes)
+ *     package, channel, bundle,  // the selection to start on (default: the first package's
+ *                                // default channel; a package alone: its default channel)
+ *     base,             // where fbclens-app.js and the worker's files are (default: beside page.js)
+ *   });
+ *
+ * The instance:
+ *   ready                        resolves (to the instance) once the app runs and the starting
+ *                                catalog, if any, is shown
  *   loadFiles(files)             FileList, File[] or [{path, data}] → Summary (fbclens-api.js);
  *                                rejects with an Error named 'AbortError' when cancelled
  *   loadSample()                 the built-in sample → Summary
  *   cancel()                     cancels the load in flight (true if there was one)
  *   summary()                    the Summary of the catalog shown
- *   upgradePath(request)         as FbclensApi.upgradePath, answered by the worker
- *   bundle({package, channel, bundle})  one channel entry's bundle in full (FbclensApi.bundle)
- *   show({package, channel})     draws that channel (or, without channel, the whole package with
- *                                its channels as lanes); resolves with graphStats() once drawn
+ *   request(op, args)            any operation of the protocol table (wasm/protocol.cpp), parsed;
+ *                                and one method per operation: upgradePath(request),
+ *                                bundle({package, channel, bundle}), layout(...), excerpt(...)
+ *                                (present once `ready`); failures reject with an FbclensError
+ *   show({package, channel, bundle})  draws that channel (or, without channel, the whole package
+ *                                with its channels as lanes), selecting `bundle` if given;
+ *                                resolves with graphStats() once drawn
  *   graphStats()                 {package, channel, nodes, edges: {replaces, skips, skipRange},
  *                                 skipRangeDrawn, heads, fps, frames}
- *   appStatus()                  the app's selection and frame counters (web/main.cpp)
+ *   appStatus()                  the app's selection and frame counters (web/selection.cpp)
  *   selectFinding(index)         selects Summary finding `index` in the app
- *   setTheme('dark'|'light')
+ *   setTheme('dark'|'light'|'system')
  *   memory()                     {app: {wasmBytes}, worker: {wasmBytes, highWater}} (bytes)
  *   on('load'|'progress', fn)
+ *   element, canvas              the element mounted into and the app's canvas
+ *   unmount()                    stops the app and its workers and empties the element
+ *
+ * [SECTION] index
+ *   - Markup and style of an instance
+ *   - Drops: folders and files dropped on the app
+ *   - The findings as DOM text
+ *   - mount(): one instance, its wiring and its methods
  */
-(function () {
+(function (root) {
   'use strict';
-  const appRoot = document.getElementById('fbclens-app');
-  const canvas = document.getElementById('canvas');
-  const canvasWrap = document.getElementById('canvas-wrap');
-  const status = document.getElementById('status');
-  const progress = document.getElementById('progress');
-  const progressBar = document.getElementById('progress-bar');
-  const progressText = document.getElementById('progress-text');
-  const cancelButton = document.getElementById('cancel');
-  const findingsList = document.getElementById('findings-list');
 
-  let resolveReady, rejectReady;
-  const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
-  let app = null;  // the ImGui module
-  const client = FbclensClient.create();
+  const scriptBase = typeof document !== 'undefined' && document.currentScript
+    ? document.currentScript.src.replace(/[^/]*$/, '') : '';
 
-  // Calls app function `name` with string arguments, copied into the app's heap (not its stack:
-  // a catalog view can be megabytes).
-  function callWithStrings(name, strings) {
-    const pointers = strings.map((text) => {
-      const size = app.lengthBytesUTF8(text) + 1;
-      const ptr = app._malloc(size);
-      app.stringToUTF8(text, ptr, size);
-      return ptr;
-    });
-    try { return app['_' + name](...pointers); } finally { pointers.forEach((p) => app._free(p)); }
-  }
+  // [SECTION] Markup and style of an instance
+  // Scoped to the instance's root (class fbclens); injected with it so a host page needs nothing
+  // but page.js and its scripts.
+  const STYLE = `
+.fbclens { color-scheme: dark; --bg: #171a21; --fg: #dfe3ea; --dim: #9aa3b2; --accent: #5aa9e6; --bad: #ee5c54;
+  --good: #66cc73; --line: #2b303b; --button: #2b3240; --button-line: #3b4455;
+  display: flex; flex-direction: column; height: 100%; min-height: 0; background: var(--bg); color: var(--fg);
+  font: 14px system-ui, sans-serif; box-sizing: border-box; }
+.fbclens[data-theme=light] { color-scheme: light; --bg: #f0f0f2; --fg: #1d2129; --dim: #5a6270; --accent: #1f6fb2;
+  --bad: #c0302a; --good: #1d7f33; --line: #c9ccd3; --button: #e2e5ea; --button-line: #b9bec8; }
+.fbclens * { box-sizing: border-box; }
+.fbclens-bar { display: flex; gap: 12px; align-items: center; padding: 6px 12px; border-bottom: 1px solid var(--line); flex: none; }
+.fbclens-title { font-size: 16px; font-weight: bold; margin: 0 8px 0 0; }
+.fbclens-button, .fbclens-bar button { background: var(--button); color: var(--fg); border: 1px solid var(--button-line);
+  border-radius: 4px; padding: 4px 10px; cursor: pointer; font: inherit; }
+.fbclens-progress { display: flex; gap: 8px; align-items: center; color: var(--dim); }
+.fbclens-progress[hidden] { display: none; }
+.fbclens-progress progress { width: 180px; }
+.fbclens-button:hover { border-color: var(--accent); }
+.fbclens-button:focus-within { outline: 2px solid var(--accent); outline-offset: 1px; }
+.fbclens-bar input[type=file] { position: absolute; width: 1px; height: 1px; opacity: 0; }
+.fbclens-status { color: var(--dim); }
+.fbclens-status.invalid { color: var(--bad); } .fbclens-status.valid { color: var(--good); }
+.fbclens-canvas-wrap { flex: 1; position: relative; min-height: 0; }
+.fbclens-canvas { display: block; width: 100%; height: 100%; outline: none; }
+.fbclens-canvas:focus-visible { outline: 2px solid var(--accent); outline-offset: -2px; }
+.fbclens-canvas-wrap.dragging::after { content: "Drop a catalog folder or files to validate"; position: absolute; inset: 0;
+  display: grid; place-items: center; background: rgba(90,169,230,.15); border: 2px dashed var(--accent); font-size: 20px; }
+.fbclens-findings { flex: none; max-height: 20vh; overflow: auto; border-top: 1px solid var(--line); padding: 0 12px; }
+.fbclens-findings summary { cursor: pointer; padding: 4px 0; color: var(--dim); }
+.fbclens-findings ol { margin: 0; padding-left: 20px; font: 12px ui-monospace, monospace; }
+.fbclens-findings ul { margin: 0; padding-left: 20px; list-style: none; color: var(--dim); }
+.fbclens-findings button.finding { all: unset; cursor: pointer; white-space: pre-wrap; }
+.fbclens-findings button.finding:focus-visible { outline: 1px solid var(--accent); }
+.fbclens-findings button.finding[aria-current] { background: rgba(232, 150, 15, .35); }`;
+
+  const TEMPLATE = `<style>${STYLE}</style>
+<div class="fbclens-bar">
+  <span class="fbclens-title">fbclens</span>
+  <label class="fbclens-button">Open folder…<input class="fbclens-folder-input" type="file" webkitdirectory multiple></label>
+  <label class="fbclens-button">Open files…<input class="fbclens-files-input" type="file" multiple></label>
+  <span class="fbclens-status" role="status" aria-live="polite">Starting…</span>
+  <span class="fbclens-progress" hidden><progress max="1" value="0"></progress>
+    <span class="fbclens-progress-text"></span><button class="fbclens-cancel" type="button">Cancel</button></span>
+</div>
+<div class="fbclens-canvas-wrap">
+  <canvas class="fbclens-canvas" tabindex="0" aria-label="Catalog explorer, findings and channel graph"></canvas>
+</div>
+<details class="fbclens-findings">
+  <summary>Findings as text (for find, copy and screen readers)</summary>
+  <ol class="fbclens-findings-list"></ol>
+</details>`;
 
   const formatBytes = (n) => (n >= 1 << 20 ? (n / (1 << 20)).toFixed(1) + ' MB' : Math.ceil(n / 1024) + ' KB');
 
-  client.on('progress', (p) => {
-    progress.hidden = false;
-    if (p.phase === 'reading') {
-      progressBar.value = p.totalBytes ? p.bytes / p.totalBytes : 0;
-      progressText.textContent = 'Reading ' + p.files + ' / ' + p.totalFiles + ' files, ' +
-        formatBytes(p.bytes) + ' of ' + formatBytes(p.totalBytes);
-    } else {
-      progressBar.value = p.totalBytes ? Math.min(1, p.bytes / p.totalBytes) : 0;
-      progressText.textContent = 'Validating: ' + formatBytes(p.bytes) + ' of ' + formatBytes(p.totalBytes) + ' parsed';
-    }
-  });
-
-  async function loaded(summaryPromise) {
-    status.textContent = 'Loading…';
-    status.className = '';
-    try {
-      const summary = await summaryPromise;
-      callWithStrings('fbclens_app_set_catalog', [await client.view()]);
-      showSummary(summary);
-      return summary;
-    } catch (error) {
-      const shown = client.summary();
-      status.textContent = (error.name === 'AbortError' ? 'Load cancelled' : 'Could not load: ' + error.message) +
-        (shown ? ' — still showing the previous catalog' : '');
-      status.className = error.name === 'AbortError' ? '' : 'invalid';
-      throw error;
-    } finally {
-      if (!client.loading()) progress.hidden = true;
-    }
-  }
-
-  window.fbclens = {
-    ready,
-    async loadFiles(files) { await ready; return loaded(client.loadFiles(files)); },
-    async loadSample() { await ready; return loaded(client.loadSample()); },
-    cancel() { return client.cancel(); },
-    summary() { return client.summary(); },
-    async upgradePath(request) { await ready; return client.upgradePath(request); },
-    async bundle(request) { await ready; return client.bundle(request); },
-    appStatus() { return app ? JSON.parse(app.UTF8ToString(app._fbclens_app_status())) : null; },
-    async memory() { return { app: { wasmBytes: app ? app.HEAPU8.length : 0 }, worker: await client.memory() }; },
-    async show({ package: pkg, channel }) {
-      await ready;
-      if (!callWithStrings('fbclens_app_show', [pkg, channel || ''])) {
-        throw new Error('fbclens: ' + (channel ? 'no channel ' + channel + ' in package ' + pkg : 'no package ' + pkg));
-      }
-      const start = window.fbclens.graphStats().frames;
-      await new Promise((resolve) => {
-        const tick = () => {
-          const s = window.fbclens.graphStats();
-          if (s.frames >= start + 2 && s.package === pkg && s.channel === (channel || '')) resolve();
-          else requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      });
-      return window.fbclens.graphStats();
-    },
-    graphStats() { return app ? JSON.parse(app.UTF8ToString(app._fbclens_app_graph_stats())) : null; },
-    selectFinding(index) { return app ? app._fbclens_app_select_finding(index) === 1 : false; },
-    setTheme(theme) { if (app) app._fbclens_app_set_theme(theme === 'light' ? 1 : 0); },
-    on(event, fn) { client.on(event, fn); },
-  };
-
-  // The findings as DOM text, grouped package > channel > bundle in the app's order.
-  let findingItems = [];
-  function showSummary(summary) {
-    status.textContent = summary.verdict + ' · ' + summary.files + ' files · ' + summary.packages + ' packages · ' +
-      summary.bundles + ' bundles · ' + summary.findings.length + ' findings';
-    status.className = summary.verdict === 'VALID' ? 'valid' : 'invalid';
-    const groupOf = (f) => (f.package ? 'package ' + f.package : 'catalog files') +
-      (f.channel ? ' > channel ' + f.channel : '') + (f.bundle ? ' > bundle ' + f.bundle : '');
-    const rows = summary.findings.map((f, index) => ({ f, index, group: groupOf(f) }));
-    rows.sort((a, b) => (a.group < b.group ? -1 : a.group > b.group ? 1 : 0));  // stable, as the app's
-    findingItems = [];
-    const groups = [];
-    let list = null;
-    for (const { f, index, group } of rows) {
-      if (!list || list.dataset.group !== group) {
-        const heading = document.createElement('li');
-        heading.textContent = group;
-        list = document.createElement('ol');
-        list.dataset.group = group;
-        heading.append(list);
-        groups.push(heading);
-      }
-      const item = document.createElement('li');
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'finding';
-      const where = f.file ? f.file + (f.line ? ':' + f.line + ':' + f.column : '') : '(catalog)';
-      button.textContent = where + ' ' + f.code + ' [' + f.severity + '] ' + f.message +
-        (f.opmMessage ? ' — opm: ' + f.opmMessage : '');
-      button.addEventListener('click', () => window.fbclens.selectFinding(index));
-      item.append(button);
-      list.append(item);
-      findingItems[index] = button;
-    }
-    findingsList.replaceChildren(...groups);
-  }
-
-  function onFindingSelected(index) {
-    for (const b of findingsList.querySelectorAll('[aria-current]')) b.removeAttribute('aria-current');
-    const button = findingItems[index];
-    if (!button) return;
-    button.setAttribute('aria-current', 'true');
-    if (button.closest('details').open) button.scrollIntoView({ block: 'nearest' });
-  }
-
-  // The app's questions for the worker (web/main.cpp fbclens_request), answered asynchronously.
-  const requests = {
-    layout: (args) => client.layout(args.package, args.channel),  // already JSON text
-    upgrade: (args) => client.upgradePath(args.request).then((r) => JSON.stringify(r)),
-    excerpt: (args) => client.excerpt(args.file, args.line, 4).then((r) => JSON.stringify(r)),
-    bundle: (args) => client.bundle(args.request).then((r) => JSON.stringify(r)),
-  };
-  function answerRequest(kind, args) {
-    const ask = requests[kind] ? requests[kind](args) : Promise.reject(new Error('unknown request ' + kind));
-    ask.catch((error) => JSON.stringify({ requestError: String(error.message || error) }))
-      .then((text) => callWithStrings('fbclens_app_receive', [kind, args.key, text]));
-  }
-
-  // Drops: folders through webkitGetAsEntry (walked with readEntries until empty), else plain files.
+  // [SECTION] Drops: folders and files dropped on the app
+  // Folders dropped on the app: walked with webkitGetAsEntry/readEntries (until an empty batch).
   function readEntry(entry, prefix, out) {
     if (entry.isFile) {
       return new Promise((resolve, reject) => entry.file((f) => {
@@ -197,43 +127,241 @@
     });
   }
 
-  async function loadDropped(dataTransfer) {
+  async function droppedFiles(dataTransfer) {
     const entries = Array.from(dataTransfer.items || []).map((i) => i.webkitGetAsEntry && i.webkitGetAsEntry()).filter(Boolean);
-    if (!entries.length) return window.fbclens.loadFiles(dataTransfer.files);
+    if (!entries.length) return dataTransfer.files;
     const files = [];
     for (const e of entries) await readEntry(e, '', files);
-    return window.fbclens.loadFiles(files);
+    return files;
   }
 
-  const quiet = (error) => { if (error.name !== 'AbortError') console.warn('fbclens: load failed', error); };
-  for (const id of ['folder-input', 'files-input']) {
-    document.getElementById(id).addEventListener('change', (e) => {
-      if (e.target.files.length) window.fbclens.loadFiles(e.target.files).catch(quiet);
+  // [SECTION] The findings as DOM text, grouped in the app's order, from the core's own strings
+  // (group, where, notes): nothing is formatted here.
+  function findingsMirror(list, onSelect) {
+    let items = [];
+    return {
+      show(summary) {
+        const rows = summary.findings.map((f, index) => ({ f, index }));
+        rows.sort((a, b) => (a.f.group < b.f.group ? -1 : a.f.group > b.f.group ? 1 : 0));  // stable, as the app's
+        items = [];
+        const groups = [];
+        let ol = null;
+        for (const { f, index } of rows) {
+          if (!ol || ol.dataset.group !== f.group) {
+            const heading = document.createElement('li');
+            heading.textContent = f.group;
+            ol = document.createElement('ol');
+            ol.dataset.group = f.group;
+            heading.append(ol);
+            groups.push(heading);
+          }
+          const item = document.createElement('li');
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.className = 'finding';
+          button.textContent = (f.where || '(catalog)') + ' ' + f.code + ' [' + f.severity + '] ' + f.message +
+            (f.opmMessage ? ' — opm: ' + f.opmMessage : '');
+          button.addEventListener('click', () => onSelect(index));
+          item.append(button);
+          if (f.notes && f.notes.length) {
+            const notes = document.createElement('ul');
+            for (const n of f.notes) {
+              const li = document.createElement('li');
+              li.textContent = 'note: ' + (n.where ? n.where + ' ' : '') + n.message;
+              notes.append(li);
+            }
+            item.append(notes);
+          }
+          ol.append(item);
+          items[index] = button;
+        }
+        list.replaceChildren(...groups);
+      },
+      select(index) {
+        for (const b of list.querySelectorAll('[aria-current]')) b.removeAttribute('aria-current');
+        const button = items[index];
+        if (!button) return;
+        button.setAttribute('aria-current', 'true');
+        if (button.closest('details').open) button.scrollIntoView({ block: 'nearest' });
+      },
+    };
+  }
+
+  // [SECTION] mount(): one instance, its wiring and its methods
+  /** Mounts an app into `element` (see the top of this file); returns the instance. */
+  function mount(element, options = {}) {
+    const base = options.base || scriptBase;
+    element.innerHTML = '';
+    const rootEl = document.createElement('div');
+    rootEl.className = 'fbclens';
+    rootEl.innerHTML = TEMPLATE;
+    element.append(rootEl);
+    const part = (name) => rootEl.querySelector('.fbclens-' + name);
+    const canvas = part('canvas'), canvasWrap = part('canvas-wrap'), status = part('status');
+    const progress = part('progress'), progressBar = progress.querySelector('progress'), progressText = part('progress-text');
+
+    let app = null;  // this instance's ImGui module
+    let defaultChannels = new Map();  // package → default channel, of the catalog shown
+    const client = FbclensClient.create({ base });
+    let themeChoice = options.theme || 'system';
+    const systemLight = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: light)') : null;
+    const followSystem = () => { if (themeChoice === 'system') applyTheme(); };
+    if (systemLight) systemLight.addEventListener('change', followSystem);
+
+    // Calls app function `name` with string arguments, copied into the app's heap (not its stack:
+    // a catalog view can be megabytes).
+    function callWithStrings(name, strings, numbers = []) {
+      const pointers = strings.map((text) => {
+        const size = app.lengthBytesUTF8(text) + 1;
+        const ptr = app._malloc(size);
+        app.stringToUTF8(text, ptr, size);
+        return ptr;
+      });
+      try { return app['_' + name](...pointers, ...numbers); } finally { pointers.forEach((p) => app._free(p)); }
+    }
+    const appJson = (name) => (app ? JSON.parse(app.UTF8ToString(app['_' + name]())) : null);
+
+    function applyTheme() {
+      const light = themeChoice === 'light' || (themeChoice === 'system' && systemLight && systemLight.matches);
+      if (app) app._fbclens_app_set_theme(light ? 1 : 0);
+    }
+
+    client.on('progress', (p) => {
+      progress.hidden = false;
+      if (p.phase === 'reading') {
+        progressBar.value = p.totalBytes ? p.bytes / p.totalBytes : 0;
+        progressText.textContent = 'Reading ' + p.files + ' / ' + p.totalFiles + ' files, ' +
+          formatBytes(p.bytes) + ' of ' + formatBytes(p.totalBytes);
+      } else {
+        progressBar.value = p.totalBytes ? Math.min(1, p.bytes / p.totalBytes) : 0;
+        progressText.textContent = 'Validating: ' + formatBytes(p.bytes) + ' of ' + formatBytes(p.totalBytes) + ' parsed';
+      }
     });
-  }
-  cancelButton.addEventListener('click', () => client.cancel());
-  appRoot.addEventListener('dragover', (e) => { e.preventDefault(); canvasWrap.classList.add('dragging'); });
-  appRoot.addEventListener('dragleave', (e) => { if (e.target === canvasWrap || e.target === canvas) canvasWrap.classList.remove('dragging'); });
-  appRoot.addEventListener('drop', (e) => {
-    e.preventDefault();
-    canvasWrap.classList.remove('dragging');
-    loadDropped(e.dataTransfer).catch(quiet);
-  });
 
-  createFbclensApp({
-    canvas,
-    print: (text) => console.log(text),
-    printErr: (text) => console.warn(text),
-    fbclensRequest: answerRequest,
-    onFindingSelected,
-    onThemeChanged: (theme) => { appRoot.dataset.theme = theme; },
-  }).then(async (Module) => {
-    app = Module;
-    await client.ready;
-    await loaded(client.loadSample());
-    resolveReady(window.fbclens);
-  }).catch((error) => {
-    status.textContent = 'fbclens could not start: ' + (error && error.message ? error.message : error);
-    rejectReady(error);
-  });
-})();
+    const findings = findingsMirror(part('findings-list'), (index) => instance.selectFinding(index));
+
+    async function loaded(loading) {
+      status.textContent = 'Loading…';
+      status.className = 'fbclens-status';
+      try {
+        const { summary, view, viewText } = await loading;
+        defaultChannels = new Map(view.packages.map((p) => [p.name, p.defaultChannel]));
+        callWithStrings('fbclens_app_set_catalog', [viewText]);  // the app parses it, once
+        status.textContent = summary.verdict + ' · ' + summary.files + ' files · ' + summary.packages + ' packages · ' +
+          summary.bundles + ' bundles · ' + summary.findings.length + ' findings';
+        status.className = 'fbclens-status ' + (summary.verdict === 'VALID' ? 'valid' : 'invalid');
+        findings.show(summary);
+        return summary;
+      } catch (error) {
+        const shown = client.summary();
+        status.textContent = (error.name === 'AbortError' ? 'Load cancelled' : 'Could not load: ' + error.message) +
+          (shown ? ' — still showing the previous catalog' : '');
+        status.className = 'fbclens-status' + (error.name === 'AbortError' ? '' : ' invalid');
+        throw error;
+      } finally {
+        if (!client.loading()) progress.hidden = true;
+      }
+    }
+
+    // The app's questions for the worker (web/requests.cpp): the arguments' and the answer's JSON
+    // text pass through unparsed; a failure reaches the app as its kind and message.
+    function answerRequest(op, key, argsText) {
+      client.request(op, argsText).then(
+        (text) => ({ failure: 0, text }),
+        (error) => ({ failure: Math.max(1, client.protocol.failures.indexOf(error.kind)), text: String(error.message).replace(/^fbclens: /, '') }))
+        .then(({ failure, text }) => { if (app) callWithStrings('fbclens_app_receive', [op, key, text], [failure]); });
+    }
+
+    let ready = null;
+    const instance = {
+      element,
+      canvas,
+      get ready() { return ready; },
+      async loadFiles(files) { await started; return loaded(client.loadFiles(files)); },
+      async loadSample() { await started; return loaded(client.loadSample()); },
+      cancel() { return client.cancel(); },
+      summary() { return client.summary(); },
+      async request(op, args) { await started; return JSON.parse(await client.request(op, JSON.stringify(args || {}))); },
+      appStatus() { return appJson('fbclens_app_status'); },
+      graphStats() { return appJson('fbclens_app_graph_stats'); },
+      async memory() { return { app: { wasmBytes: app ? app.HEAPU8.length : 0 }, worker: await client.memory() }; },
+      async show({ package: pkg, channel, bundle }) {
+        await started;
+        if (!callWithStrings('fbclens_app_show', [pkg, channel || '', bundle || ''])) {
+          throw new Error('fbclens: ' + (channel ? 'no channel ' + channel + ' in package ' + pkg : 'no package ' + pkg) +
+            (bundle ? ' (or no entry ' + bundle + ')' : ''));
+        }
+        const start = instance.graphStats().frames;
+        await new Promise((resolve) => {
+          const tick = () => {
+            const s = instance.graphStats();
+            if (s.frames >= start + 2 && s.package === pkg && s.channel === (channel || '')) resolve();
+            else requestAnimationFrame(tick);
+          };
+          requestAnimationFrame(tick);
+        });
+        return instance.graphStats();
+      },
+      selectFinding(index) { return app ? app._fbclens_app_select_finding(index) === 1 : false; },
+      setTheme(theme) { themeChoice = theme; applyTheme(); },
+      on(event, fn) { client.on(event, fn); },
+      unmount() {
+        if (systemLight) systemLight.removeEventListener('change', followSystem);
+        client.close();
+        if (app) app._fbclens_app_stop();
+        app = null;
+        element.innerHTML = '';
+      },
+    };
+
+    const quiet = (error) => { if (error.name !== 'AbortError') console.warn('fbclens: load failed', error); };
+    for (const name of ['folder-input', 'files-input']) {
+      part(name).addEventListener('change', (e) => {
+        if (e.target.files.length) instance.loadFiles(e.target.files).catch(quiet);
+      });
+    }
+    part('cancel').addEventListener('click', () => client.cancel());
+    rootEl.addEventListener('dragover', (e) => { e.preventDefault(); canvasWrap.classList.add('dragging'); });
+    rootEl.addEventListener('dragleave', (e) => { if (e.target === canvasWrap || e.target === canvas) canvasWrap.classList.remove('dragging'); });
+    rootEl.addEventListener('drop', (e) => {
+      e.preventDefault();
+      canvasWrap.classList.remove('dragging');
+      droppedFiles(e.dataTransfer).then((files) => instance.loadFiles(files)).catch(quiet);
+    });
+    canvas.addEventListener('contextmenu', (e) => e.preventDefault());
+
+    // The app runs and the worker knows the protocol: then the starting catalog and selection.
+    const started = Promise.all([
+      createFbclensApp({
+        canvas,
+        locateFile: (path) => base + path,
+        print: (text) => console.log(text),
+        printErr: (text) => console.warn(text),
+        fbclensRequest: answerRequest,
+        onFindingSelected: (index) => findings.select(index),
+        onThemeChanged: (theme) => { rootEl.dataset.theme = theme; },
+      }),
+      client.ready,
+    ]).then(([Module, protocol]) => {
+      app = Module;
+      client.protocol = protocol;
+      applyTheme();
+      for (const op of protocol.ops) if (!op.loads && !(op.name in instance)) instance[op.name] = client[op.name];
+    });
+    ready = started.then(async () => {
+      if (options.catalog) await loaded(client.loadFiles(options.catalog));
+      else if (options.sample) await loaded(client.loadSample());
+      if (options.package) {
+        const channel = options.view === 'package' ? '' : options.channel || defaultChannels.get(options.package) || '';
+        await instance.show({ package: options.package, channel, bundle: options.bundle });
+      }
+      return instance;
+    }).catch((error) => {
+      status.textContent = 'fbclens could not start: ' + (error && error.message ? error.message : error);
+      throw error;
+    });
+    return instance;
+  }
+
+  root.FbclensApp = { mount };
+})(typeof globalThis !== 'undefined' ? globalThis : this);

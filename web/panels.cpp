@@ -13,7 +13,7 @@
 
 #include "app_state.h"
 #include "imgui.h"
-#include "imgui_internal.h"  // ActivateItemByID
+#include "imgui_internal.h"  // ActivateItemByID, InputEventsQueue
 
 namespace fbclens::web {
 
@@ -32,40 +32,70 @@ ImVec4 dim() { return ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled); }
 // Selects a package's channel (and a bundle in it, "" = none) for the graph; "" channel selects the
 // whole package with its channels as lanes.
 void select(AppState& s, const std::string& package, const std::string& channel, const std::string& bundle = "") {
-  s.selected_package = package;
-  if (!channel.empty()) s.selected_channel = channel;
-  s.whole_package = channel.empty();
-  s.selected_bundle = bundle;
-  s.selected_bundle_channel = channel;
-  s.scene_dirty = true;
+  s.ui.selected_package = package;
+  if (!channel.empty()) s.ui.selected_channel = channel;
+  s.ui.whole_package = channel.empty();
+  s.ui.selected_bundle = bundle;
+  s.ui.selected_bundle_channel = channel;
+  s.model.scene_dirty = true;
 }
 
 // [SECTION] Summary bar
 void draw_summary_bar(AppState& s) {
-  const CatalogView& v = s.view;
+  const CatalogView& v = s.model.view;
   const ImVec4 color = v.verdict == "VALID" ? kGreen : kRed;
   ImGui::TextColored(color, "%s", v.verdict.empty() ? "no catalog" : v.verdict.c_str());
   ImGui::SameLine();
   ImGui::TextColored(dim(), "| %zu files  %zu objects  %zu packages  %zu channels  %zu bundles  %zu findings  %.1f KB",
                      v.files, v.blobs, v.packages, v.channels, v.bundles, v.findings.size(), v.bytes / 1024.0);
   ImGui::SameLine(ImGui::GetWindowWidth() - 110);
-  if (ImGui::SmallButton(s.light_theme ? "Dark theme" : "Light theme")) s.light_theme = !s.light_theme;
+  if (ImGui::SmallButton(s.ui.light_theme ? "Dark theme" : "Light theme")) s.ui.light_theme = !s.ui.light_theme;
 }
 
 // [SECTION] Explorer panel
 void draw_explorer_panel(AppState& s) {
   // '/' activates the search box directly: SetKeyboardFocusHere() (a nav request) does not reach
   // it when the key was handled outside this child window.
-  if (s.focus_search) {
+  const bool by_slash = s.ui.focus_search;
+  if (s.ui.focus_search) {
     ImGui::ActivateItemByID(ImGui::GetID("##search"));
-    s.focus_search = false;
+    s.ui.focus_search = false;
   }
+  // The characters before InputText takes them (in the frame it activates, it drops them).
+  ImGuiIO& io = ImGui::GetIO();
+  const std::vector<ImWchar> typed(io.InputQueueCharacters.begin(), io.InputQueueCharacters.end());
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::InputTextWithHint("##search", "Search packages, channels, bundles ( / )", s.search, sizeof s.search)) {
-    apply_search(s.view, s.search);
+  if (ImGui::InputTextWithHint("##search", "Search packages, channels, bundles ( / )", s.ui.search, sizeof s.ui.search)) {
+    apply_search(s.model.view, s.ui.search);
   }
+  // The box activates the frame after '/', and InputText drops the characters of the frame it
+  // activates in: so what was typed right after '/' (in either frame) would lose its first
+  // letters. Hand them to the next frame, less the '/' itself.
+  if (by_slash) {
+    const auto slash = std::find(typed.begin(), typed.end(), ImWchar('/'));
+    s.ui.typed_after_slash.assign(slash == typed.end() ? typed.begin() : slash + 1, typed.end());
+  } else if (s.ui.search_activation_pending) {
+    if (ImGui::IsItemActivated()) {
+      std::vector<ImWchar> again = s.ui.typed_after_slash;
+      for (std::size_t i = 0; i < typed.size(); ++i) {
+        if (!(i == 0 && typed[i] == '/')) again.push_back(typed[i]);
+      }
+      // Ahead of what is still queued (ImGui may hold later keys back a frame), so the order stays.
+      ImGuiContext& g = *ImGui::GetCurrentContext();
+      for (auto c = again.rbegin(); c != again.rend(); ++c) {
+        ImGuiInputEvent e;
+        e.Type = ImGuiInputEventType_Text;
+        e.Source = ImGuiInputSource_Keyboard;
+        e.EventId = g.InputEventsNextEventId++;
+        e.Text.Char = *c;
+        g.InputEventsQueue.insert(g.InputEventsQueue.begin(), e);
+      }
+    }
+    s.ui.typed_after_slash.clear();
+  }
+  s.ui.search_activation_pending = by_slash;
   ImGui::Separator();
-  for (const PackageRow& p : s.view.package_rows) {
+  for (const PackageRow& p : s.model.view.package_rows) {
     if (!p.visible) continue;
     ImGui::PushID(p.name.c_str());
     char label[256];
@@ -84,7 +114,7 @@ void draw_explorer_panel(AppState& s) {
         ImGui::PushID(c.name.c_str());
         std::snprintf(label, sizeof label, "%s%s%s  (%zu)", c.name.c_str(), c.is_default ? "  [default]" : "",
                       c.deprecated ? "  [deprecated]" : "", c.bundles.size());
-        const bool selected = s.selected_package == p.name && s.selected_channel == c.name && !s.whole_package;
+        const bool selected = s.ui.selected_package == p.name && s.ui.selected_channel == c.name && !s.ui.whole_package;
         ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_SpanAvailWidth | ImGuiTreeNodeFlags_OpenOnArrow;
         if (selected) flags |= ImGuiTreeNodeFlags_Selected;
         const bool ch_open = ImGui::TreeNodeEx(label, flags);
@@ -98,9 +128,9 @@ void draw_explorer_panel(AppState& s) {
             if (!b.visible) continue;
             std::snprintf(label, sizeof label, "%s%s%s", b.name.c_str(), b.head ? "  [head]" : "",
                           b.deprecated ? "  [deprecated]" : "");
-            if (ImGui::Selectable(label, s.selected_bundle == b.name && selected)) {
+            if (ImGui::Selectable(label, s.ui.selected_bundle == b.name && selected)) {
               select(s, p.name, c.name, b.name);
-              s.lower_tab_request = AppState::LowerTab::Bundle;
+              s.ui.lower_tab_request = UiState::LowerTab::Bundle;
             }
             if (ImGui::IsItemHovered()) {
               ImGui::SetTooltip("%s\nversion %s\n%s%s%s", b.name.c_str(), b.version.empty() ? "?" : b.version.c_str(),
@@ -119,7 +149,7 @@ void draw_explorer_panel(AppState& s) {
 
 // [SECTION] Findings panel
 void draw_finding_excerpt(const AppState& s) {
-  const FindingRow& f = s.view.findings[s.selected_finding];
+  const FindingRow& f = s.model.view.findings[s.ui.selected_finding];
   ImGui::TextColored(amber(), "%s", f.where.c_str());
   // The list shows one line of each; here they are whole.
   ImGui::PushTextWrapPos(0.0f);
@@ -131,10 +161,10 @@ void draw_finding_excerpt(const AppState& s) {
   ImGui::PopTextWrapPos();
   ImGui::Separator();
   // The source scrolls sideways on its own, so the texts above wrap at the pane's visible width.
-  const float lines_height = (s.excerpt.size() + 3) * ImGui::GetTextLineHeightWithSpacing();
+  const float lines_height = (s.model.excerpt.size() + 3) * ImGui::GetTextLineHeightWithSpacing();
   ImGui::BeginChild("source-lines", ImVec2(0, std::max(ImGui::GetContentRegionAvail().y, lines_height)), ImGuiChildFlags_None,
                     ImGuiWindowFlags_HorizontalScrollbar);
-  for (const auto& [number, text] : s.excerpt) {
+  for (const auto& [number, text] : s.model.excerpt) {
     const bool here = number == f.line;
     if (here) {
       const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -144,7 +174,7 @@ void draw_finding_excerpt(const AppState& s) {
     ImGui::TextColored(here ? ImVec4(1, 1, 1, 1) : dim(), "%5u  %s", number, text.c_str());
     if (here && f.column > 0) ImGui::TextColored(amber(), "       %*s^", static_cast<int>(std::min<std::uint32_t>(f.column - 1, 200)), "");
   }
-  if (s.excerpt.empty()) ImGui::TextColored(dim(), "(no source position for this finding)");
+  if (s.model.excerpt.empty()) ImGui::TextColored(dim(), "(no source position for this finding)");
   ImGui::EndChild();
 }
 
@@ -159,10 +189,10 @@ void draw_finding_heading(const std::string& group) {
 }
 
 void draw_finding_row(AppState& s, int i) {
-  const FindingRow& f = s.view.findings[i];
+  const FindingRow& f = s.model.view.findings[i];
   ImGui::TableNextColumn();
   ImGui::PushID(i);
-  if (ImGui::Selectable(f.code.c_str(), s.selected_finding == i, ImGuiSelectableFlags_SpanAllColumns)) select_finding(s, i);
+  if (ImGui::Selectable(f.code.c_str(), s.ui.selected_finding == i, ImGuiSelectableFlags_SpanAllColumns)) select_finding(s, i);
   ImGui::PopID();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_DelayShort) && ImGui::BeginTooltip()) {
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 50);
@@ -182,23 +212,23 @@ void draw_finding_row(AppState& s, int i) {
 }
 
 void draw_findings_panel(AppState& s) {
-  const auto& findings = s.view.findings;
+  const auto& findings = s.model.view.findings;
   if (findings.empty()) {
     ImGui::TextColored(kGreen, "No findings: opm validate would pass this catalog.");
     return;
   }
-  bool filters_changed = ImGui::Checkbox("errors", &s.show_severity[0]);
+  bool filters_changed = ImGui::Checkbox("errors", &s.ui.show_severity[0]);
   ImGui::SameLine();
-  filters_changed |= ImGui::Checkbox("warnings", &s.show_severity[1]);
+  filters_changed |= ImGui::Checkbox("warnings", &s.ui.show_severity[1]);
   ImGui::SameLine();
-  filters_changed |= ImGui::Checkbox("info", &s.show_severity[2]);
+  filters_changed |= ImGui::Checkbox("info", &s.ui.show_severity[2]);
   ImGui::SameLine();
-  filters_changed |= ImGui::Checkbox("only what opm reports", &s.only_opm);
-  if (filters_changed || s.finding_rows_generation != s.view.generation) {
-    s.finding_rows = finding_list_rows(s.view, s.show_severity, s.only_opm);
-    s.finding_rows_generation = s.view.generation;
+  filters_changed |= ImGui::Checkbox("only what opm reports", &s.ui.only_opm);
+  if (filters_changed || s.model.finding_rows_generation != s.model.view.generation) {
+    s.model.finding_rows = finding_list_rows(s.model.view, s.ui.show_severity, s.ui.only_opm);
+    s.model.finding_rows_generation = s.model.view.generation;
   }
-  const bool excerpt = s.selected_finding >= 0 && s.selected_finding < static_cast<int>(findings.size());
+  const bool excerpt = s.ui.selected_finding >= 0 && s.ui.selected_finding < static_cast<int>(findings.size());
   const float list_w = excerpt ? ImGui::GetContentRegionAvail().x * 0.58f : 0.0f;
   ImGui::BeginChild("finding-list", ImVec2(list_w, 0));
   if (ImGui::BeginTable("findings", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable |
@@ -212,10 +242,10 @@ void draw_findings_panel(AppState& s) {
     // One line a row, so only the rows in view are drawn: a catalog with 10,000 findings costs a
     // frame what one with 30 does.
     ImGuiListClipper clipper;
-    clipper.Begin(static_cast<int>(s.finding_rows.size()));
+    clipper.Begin(static_cast<int>(s.model.finding_rows.size()));
     while (clipper.Step()) {
       for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
-        const FindingListRow& row = s.finding_rows[r];
+        const FindingListRow& row = s.model.finding_rows[r];
         ImGui::TableNextRow();
         if (row.heading) draw_finding_heading(findings[row.finding].group);
         else draw_finding_row(s, row.finding);
@@ -271,20 +301,20 @@ ImVec2 world_position(const LayoutNode& n, int per_row, int lanes) {
 // The node the selection points at (-1 = none). In the whole-package view a bundle appears once
 // per channel, so the lane's channel decides.
 int selected_node(const AppState& s) {
-  for (int i = 0; i < static_cast<int>(s.layout.nodes.size()); ++i) {
-    const LayoutNode& n = s.layout.nodes[i];
-    if (n.name == s.selected_bundle && (!s.whole_package || n.channel == s.selected_bundle_channel)) return i;
+  for (int i = 0; i < static_cast<int>(s.model.layout.nodes.size()); ++i) {
+    const LayoutNode& n = s.model.layout.nodes[i];
+    if (n.name == s.ui.selected_bundle && (!s.ui.whole_package || n.channel == s.ui.selected_bundle_channel)) return i;
   }
   return -1;
 }
 
 void select_node(AppState& s, int index) {
-  const LayoutNode& n = s.layout.nodes[index];
-  s.selected_bundle = n.name;
-  s.selected_bundle_channel = n.channel;
-  if (!s.whole_package) s.selected_channel = n.channel.empty() ? s.selected_channel : n.channel;
-  s.scene_dirty = true;
-  s.lower_tab_request = AppState::LowerTab::Bundle;
+  const LayoutNode& n = s.model.layout.nodes[index];
+  s.ui.selected_bundle = n.name;
+  s.ui.selected_bundle_channel = n.channel;
+  if (!s.ui.whole_package) s.ui.selected_channel = n.channel.empty() ? s.ui.selected_channel : n.channel;
+  s.model.scene_dirty = true;
+  s.ui.lower_tab_request = UiState::LowerTab::Bundle;
 }
 
 // How an edge runs: straight, or bowed through a control point on its left (upwards for edges
@@ -305,11 +335,11 @@ Bow bow_of(const ChannelLayout& layout, int from, int to, ImVec2 a, ImVec2 b, Ed
 }
 
 void build_scene(AppState& s, GraphScene& scene) {
-  const ChannelLayout& layout = s.layout;
-  const Palette& pal = palette(s.light_theme);
-  const int per_row = s.columns_per_row;
+  const ChannelLayout& layout = s.model.layout;
+  const Palette& pal = palette(s.ui.light_theme);
+  const int per_row = s.ui.columns_per_row;
   scene = {};
-  scene.light = s.light_theme;
+  scene.light = s.ui.light_theme;
   for (const LayoutNode& n : layout.nodes) {
     scene.positions.push_back(world_position(n, per_row, layout.lanes));
     scene.label_widths.push_back(ImGui::CalcTextSize(n.label.c_str()).x);
@@ -326,13 +356,13 @@ void build_scene(AppState& s, GraphScene& scene) {
                    kRadius};
     if (touches_selection) {
       e.width += 1.5f;
-      for (int k = 0; k < 3; ++k) e.color[k] = s.light_theme ? e.color[k] * 0.6f : std::min(1.0f, e.color[k] + 0.2f);
+      for (int k = 0; k < 3; ++k) e.color[k] = s.ui.light_theme ? e.color[k] * 0.6f : std::min(1.0f, e.color[k] + 0.2f);
     } else if (selected >= 0) {
       e.color[3] = 0.4f;  // the rest recedes
     }
     auto& out = bow.curved ? curved : straight;
     out.push_back(e);
-    if (s.show_classic_ignored && classic_ignored) {
+    if (s.ui.show_classic_ignored && classic_ignored) {
       EdgeInstance overlay = e;
       overlay.width = 1.5f;
       std::copy(pal.ignored, pal.ignored + 4, overlay.color);
@@ -342,10 +372,10 @@ void build_scene(AppState& s, GraphScene& scene) {
     }
   };
   for (const LayoutEdge& e : layout.edges) {
-    if (e.kind == EdgeKind::SkipRange && s.collapse_ranges && e.range >= 0) continue;
+    if (e.kind == EdgeKind::SkipRange && s.ui.collapse_ranges && e.range >= 0) continue;
     add_edge(e.from, e.to, e.kind, e.classic_ignored, selected >= 0 && (e.from == selected || e.to == selected));
   }
-  if (s.collapse_ranges) {
+  if (s.ui.collapse_ranges) {
     // One edge per skipRange, from the newest entry it matches; Classic ignores it if it ignores
     // any of the range's edges (they share the declaring entry, so all or none).
     std::vector<bool> range_ignored(layout.ranges.size(), false);
@@ -383,7 +413,7 @@ void build_scene(AppState& s, GraphScene& scene) {
 // skips, then skipRange; the nearest column first), Up/Down move between lanes of a column, Home
 // goes to the channel head. With nothing selected, any of them selects the head.
 void navigate(AppState& s, ImGuiKey key) {
-  const ChannelLayout& layout = s.layout;
+  const ChannelLayout& layout = s.model.layout;
   const int current = selected_node(s);
   int best = -1;
   if (current < 0 || key == ImGuiKey_Home) {
@@ -414,45 +444,45 @@ void navigate(AppState& s, ImGuiKey key) {
 }
 
 void draw_graph_panel(AppState& s) {
-  GraphScene& scene = s.scene;
-  const Palette& pal = palette(s.light_theme);
-  if (s.selected_package.empty()) {
+  GraphScene& scene = s.model.scene;
+  const Palette& pal = palette(s.ui.light_theme);
+  if (s.ui.selected_package.empty()) {
     ImGui::TextColored(dim(), "Select a channel in the explorer to draw its upgrade graph.");
     return;
   }
   // ASCII separators: the built-in font has no "›".
-  if (s.layout_channel.empty()) ImGui::Text("%s (all channels)", s.layout_package.c_str());
-  else ImGui::Text("%s / %s", s.layout_package.c_str(),  // the channel's title names it default, deprecated
-                   s.band_titles.size() == 1 ? s.band_titles[0].c_str() : s.layout_channel.c_str());
+  if (s.model.layout_channel.empty()) ImGui::Text("%s (all channels)", s.model.layout_package.c_str());
+  else ImGui::Text("%s / %s", s.model.layout_package.c_str(),  // the channel's title names it default, deprecated
+                   s.model.band_titles.size() == 1 ? s.model.band_titles[0].c_str() : s.model.layout_channel.c_str());
   ImGui::SameLine();
   ImGui::TextColored(dim(), "   replaces: arrow   skips: x   skipRange: o, dashed   head: green ring   deprecated: !");
-  if (!s.upgrade_text.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, s.light_theme ? ImVec4(0.05f, 0.35f, 0.60f, 1.0f) : ImVec4(0.55f, 0.80f, 0.95f, 1.0f));
-    ImGui::TextWrapped("%s", s.upgrade_text.c_str());
+  if (!s.model.upgrade_text.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, s.ui.light_theme ? ImVec4(0.05f, 0.35f, 0.60f, 1.0f) : ImVec4(0.55f, 0.80f, 0.95f, 1.0f));
+    ImGui::TextWrapped("%s", s.model.upgrade_text.c_str());
     ImGui::PopStyleColor();
   } else {
     ImGui::TextColored(dim(), "Click a bundle to see where OLM Classic and OLM v1 would take it. Arrow keys follow edges.");
   }
-  const ChannelLayout& layout = s.layout;
+  const ChannelLayout& layout = s.model.layout;
   bool changed = false;
-  if (ImGui::SmallButton("Fit")) s.fit_pending = true;
+  if (ImGui::SmallButton("Fit")) s.ui.fit_pending = true;
   ImGui::SameLine();
-  changed |= ImGui::Checkbox("whole package", &s.whole_package);
+  changed |= ImGui::Checkbox("whole package", &s.ui.whole_package);
   ImGui::SameLine();
-  changed |= ImGui::Checkbox("collapse skipRange", &s.collapse_ranges);
+  changed |= ImGui::Checkbox("collapse skipRange", &s.ui.collapse_ranges);
   ImGui::SameLine();
-  changed |= ImGui::Checkbox("red dashes: edges OLM Classic ignores", &s.show_classic_ignored);
-  if (changed) s.scene_dirty = true;
+  changed |= ImGui::Checkbox("red dashes: edges OLM Classic ignores", &s.ui.show_classic_ignored);
+  if (changed) s.model.scene_dirty = true;
   if (layout.nodes.empty()) {
-    if (!s.layout_error.empty()) ImGui::TextColored(amber(), "%s", s.layout_error.c_str());
-    else if (s.layout_package.empty()) ImGui::TextColored(dim(), "Laying out...");
+    if (!s.model.layout_error.empty()) ImGui::TextColored(amber(), "%s", s.model.layout_error.c_str());
+    else if (s.model.layout_package.empty()) ImGui::TextColored(dim(), "Laying out...");
     else ImGui::TextColored(amber(), "This channel has no entries (see the findings below).");
     s.renderer.set_scene({}, {}, {});
     return;
   }
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 size = ImGui::GetContentRegionAvail();
-  if (s.fit_pending && size.x > 50 && size.y > 50) {
+  if (s.ui.fit_pending && size.x > 50 && size.y > 50) {
     // Whole graph in view: one row when it stays readable (zoom >= kReadableZoom); otherwise wrap
     // long channels into rows of columns, choosing the zoom from the area the graph needs. A whole
     // package cannot wrap (each band is a channel, its columns shared with the others): it keeps a
@@ -461,87 +491,89 @@ void draw_graph_panel(AppState& s) {
     const float graph_width = std::max(1, layout.layers - 1) * kColumn + 2 * kRadius;
     const float fit_height = height / (std::max(1, layout.lanes) * kLane);
     const float one_row = std::min(width / graph_width, fit_height);
-    const int before = s.columns_per_row;
-    s.pan_x = 30.0f;
+    const int before = s.ui.columns_per_row;
+    s.ui.pan_x = 30.0f;
     if (one_row >= kReadableZoom) {
-      s.zoom = std::clamp(one_row, 0.05f, 1.5f);
-      s.columns_per_row = 0;
-    } else if (s.whole_package) {
-      s.zoom = std::clamp(fit_height, kReadableZoom, 1.0f);
-      s.columns_per_row = 0;
-      s.pan_x = std::min(30.0f, size.x - 30.0f - graph_width * s.zoom);  // the last column at the right edge
+      s.ui.zoom = std::clamp(one_row, 0.05f, 1.5f);
+      s.ui.columns_per_row = 0;
+    } else if (s.ui.whole_package) {
+      s.ui.zoom = std::clamp(fit_height, kReadableZoom, 1.0f);
+      s.ui.columns_per_row = 0;
+      s.ui.pan_x = std::min(30.0f, size.x - 30.0f - graph_width * s.ui.zoom);  // the last column at the right edge
     } else {
       const float area = std::max(1, layout.layers) * kColumn * std::max(1, layout.lanes + 1) * kLane;
-      s.zoom = std::clamp(0.9f * std::sqrt(width * height / area), 0.05f, 1.5f);
-      s.columns_per_row = std::max(1, static_cast<int>(width / (kColumn * s.zoom)));
-      if (s.columns_per_row >= layout.layers) s.columns_per_row = 0;
+      s.ui.zoom = std::clamp(0.9f * std::sqrt(width * height / area), 0.05f, 1.5f);
+      s.ui.columns_per_row = std::max(1, static_cast<int>(width / (kColumn * s.ui.zoom)));
+      if (s.ui.columns_per_row >= layout.layers) s.ui.columns_per_row = 0;
     }
-    s.scene_dirty = s.scene_dirty || before != s.columns_per_row;
-    s.pan_y = 20.0f + 0.5f * kLane * s.zoom;  // room for the arcs over the top row
-    s.fit_pending = false;
+    s.model.scene_dirty = s.model.scene_dirty || before != s.ui.columns_per_row;
+    s.ui.pan_y = 20.0f + 0.5f * kLane * s.ui.zoom;  // room for the arcs over the top row
+    s.ui.fit_pending = false;
   }
-  if (s.scene_dirty) {
+  if (s.model.scene_dirty) {
     build_scene(s, scene);
-    s.scene_dirty = false;
+    s.model.scene_dirty = false;
   }
   ImGui::InvisibleButton("canvas", ImVec2(std::max(size.x, 1.0f), std::max(size.y, 1.0f)));
   const ImGuiID canvas_id = ImGui::GetItemID();
   const bool hovered = ImGui::IsItemHovered();
   if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
-    s.pan_x += ImGui::GetIO().MouseDelta.x;
-    s.pan_y += ImGui::GetIO().MouseDelta.y;
+    s.ui.pan_x += ImGui::GetIO().MouseDelta.x;
+    s.ui.pan_y += ImGui::GetIO().MouseDelta.y;
   }
-  if (hovered && ImGui::IsKeyPressed(ImGuiKey_F)) s.fit_pending = true;
+  if (hovered && ImGui::IsKeyPressed(ImGuiKey_F)) s.ui.fit_pending = true;
   if (hovered && ImGui::GetIO().MouseWheel != 0.0f) {
     // Zoom about the mouse: the layout point under it stays under it.
     const ImVec2 m = ImGui::GetIO().MousePos;
-    const float old_zoom = s.zoom;
-    s.zoom = std::clamp(s.zoom * std::pow(1.15f, ImGui::GetIO().MouseWheel), 0.05f, 4.0f);
-    const float k = s.zoom / old_zoom;
-    s.pan_x = m.x - origin.x - (m.x - origin.x - s.pan_x) * k;
-    s.pan_y = m.y - origin.y - (m.y - origin.y - s.pan_y) * k;
+    const float old_zoom = s.ui.zoom;
+    s.ui.zoom = std::clamp(s.ui.zoom * std::pow(1.15f, ImGui::GetIO().MouseWheel), 0.05f, 4.0f);
+    const float k = s.ui.zoom / old_zoom;
+    s.ui.pan_x = m.x - origin.x - (m.x - origin.x - s.ui.pan_x) * k;
+    s.ui.pan_y = m.y - origin.y - (m.y - origin.y - s.ui.pan_y) * k;
   }
-  if (hovered || ImGui::IsItemFocused() || ImGui::IsItemActive()) {
+  // Tab into the canvas gives the graph its keys without a click first (graph_keys).
+  const bool tabbed_in = s.ui.graph_keys && !ImGui::GetIO().WantTextInput && !ImGui::IsAnyItemActive();
+  if (hovered || tabbed_in || ImGui::IsItemFocused() || ImGui::IsItemActive()) {
     for (ImGuiKey key : {ImGuiKey_LeftArrow, ImGuiKey_RightArrow, ImGuiKey_UpArrow, ImGuiKey_DownArrow, ImGuiKey_Home}) {
       ImGui::SetKeyOwner(key, canvas_id);  // not ImGui's own keyboard navigation
       if (ImGui::IsKeyPressed(key, canvas_id, ImGuiInputFlags_Repeat)) navigate(s, key);
     }
   }
-  if (s.scene_dirty) {  // navigation changed the selection
+  if (s.model.scene_dirty) {  // navigation changed the selection
     build_scene(s, scene);
-    s.scene_dirty = false;
+    s.model.scene_dirty = false;
   }
-  const ImVec2 offset(origin.x + s.pan_x, origin.y + s.pan_y);
+  const ImVec2 offset(origin.x + s.ui.pan_x, origin.y + s.ui.pan_y);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  s.renderer.submit(dl, offset.x, offset.y, s.zoom);
+  s.renderer.submit(dl, offset.x, offset.y, s.ui.zoom);
 
   // Over the instances, through ImGui (text needs its font atlas): labels of the nodes in view.
   const ImVec2 clip_min = origin, clip_max(origin.x + size.x, origin.y + size.y);
   const auto on_screen = [&](ImVec2 p, float margin) {
     return p.x > clip_min.x - margin && p.x < clip_max.x + margin && p.y > clip_min.y - margin && p.y < clip_max.y + margin;
   };
-  const float spacing_x = kColumn * s.zoom, radius = kRadius * s.zoom;
+  const float spacing_x = kColumn * s.ui.zoom, radius = kRadius * s.ui.zoom;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
-  for (std::size_t b = 0; b < layout.bands.size() && layout.bands.size() >= 2 && b < s.band_titles.size(); ++b) {
+  for (std::size_t b = 0; b < layout.bands.size() && layout.bands.size() >= 2 && b < s.model.band_titles.size(); ++b) {
     const LayoutBand& band = layout.bands[b];
-    const float y = offset.y + band.first_lane * kLane * s.zoom - 0.5f * kLane * s.zoom + radius;
+    const float y = offset.y + band.first_lane * kLane * s.ui.zoom - 0.5f * kLane * s.ui.zoom + radius;
     if (y > clip_min.y - 20 && y < clip_max.y) {
       dl->AddLine(ImVec2(clip_min.x, y), ImVec2(clip_max.x, y), pal.band_line);
-      const std::string& title = s.band_titles[b];
+      const std::string& title = s.model.band_titles[b];
       const ImVec2 at(clip_min.x + 4, y + 2), extent = ImGui::CalcTextSize(title.c_str());
       dl->AddRectFilled(ImVec2(at.x - 2, at.y), ImVec2(at.x + extent.x + 2, at.y + extent.y), pal.band_label_bg);
       dl->AddText(at, pal.band_label, title.c_str());
     }
   }
   for (const auto& label : scene.range_labels) {
-    const ImVec2 p(offset.x + label.at.x * s.zoom, offset.y + label.at.y * s.zoom);
+    const ImVec2 p(offset.x + label.at.x * s.ui.zoom, offset.y + label.at.y * s.ui.zoom);
     const float w = ImGui::CalcTextSize(label.text.c_str()).x;
-    if (s.zoom >= 0.5f && on_screen(p, 0)) dl->AddText(ImVec2(p.x - w / 2, p.y - 16), pal.band_label, label.text.c_str());
+    if (s.ui.zoom >= 0.5f && on_screen(p, 0)) dl->AddText(ImVec2(p.x - w / 2, p.y - 16), pal.band_label, label.text.c_str());
   }
   int clicked = -1;
   for (int i = 0; i < static_cast<int>(layout.nodes.size()); ++i) {
     const LayoutNode& n = layout.nodes[i];
-    const ImVec2 p(offset.x + scene.positions[i].x * s.zoom, offset.y + scene.positions[i].y * s.zoom);
+    const ImVec2 p(offset.x + scene.positions[i].x * s.ui.zoom, offset.y + scene.positions[i].y * s.ui.zoom);
     if (!on_screen(p, spacing_x)) continue;
     if (scene.label_widths[i] < spacing_x * 0.95f) {  // labels only where they do not run into the next column
       dl->AddText(ImVec2(p.x - scene.label_widths[i] / 2, p.y + radius + 4), pal.label, n.label.c_str());
@@ -569,13 +601,13 @@ std::string entry_edges(const BundleDetails& d) {
 }
 
 void draw_bundle_tab(const AppState& s) {
-  const BundleDetails& d = s.details;
+  const BundleDetails& d = s.model.details;
   if (!d.error.empty()) {
     ImGui::TextColored(amber(), "%s", d.error.c_str());
     return;
   }
-  if (d.name != s.selected_bundle) {
-    ImGui::TextColored(dim(), "Reading %s...", s.selected_bundle.c_str());
+  if (d.name != s.ui.selected_bundle) {
+    ImGui::TextColored(dim(), "Reading %s...", s.ui.selected_bundle.c_str());
     return;
   }
   ImGui::Text("%s%s", d.name.c_str(), d.head ? "   (channel head)" : "");
@@ -625,40 +657,40 @@ void draw_bundle_tab(const AppState& s) {
 // The lower panel: the findings, and the selected bundle's details once one is selected.
 void draw_lower_panel(AppState& s) {
   if (!ImGui::BeginTabBar("lower")) return;
-  const auto flags_for = [&s](AppState::LowerTab tab) {
-    return s.lower_tab_request == tab ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
+  const auto flags_for = [&s](UiState::LowerTab tab) {
+    return s.ui.lower_tab_request == tab ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
   };
   char label[160];
-  std::snprintf(label, sizeof label, "Findings (%zu)###findings", s.view.findings.size());
-  if (ImGui::BeginTabItem(label, nullptr, flags_for(AppState::LowerTab::Findings))) {
-    s.lower_tab_shown = AppState::LowerTab::Findings;
+  std::snprintf(label, sizeof label, "Findings (%zu)###findings", s.model.view.findings.size());
+  if (ImGui::BeginTabItem(label, nullptr, flags_for(UiState::LowerTab::Findings))) {
+    s.ui.lower_tab_shown = UiState::LowerTab::Findings;
     draw_findings_panel(s);
     ImGui::EndTabItem();
   }
-  if (!s.selected_bundle.empty()) {
-    std::snprintf(label, sizeof label, "Bundle %.120s###bundle", s.selected_bundle.c_str());
-    if (ImGui::BeginTabItem(label, nullptr, flags_for(AppState::LowerTab::Bundle))) {
-      s.lower_tab_shown = AppState::LowerTab::Bundle;
+  if (!s.ui.selected_bundle.empty()) {
+    std::snprintf(label, sizeof label, "Bundle %.120s###bundle", s.ui.selected_bundle.c_str());
+    if (ImGui::BeginTabItem(label, nullptr, flags_for(UiState::LowerTab::Bundle))) {
+      s.ui.lower_tab_shown = UiState::LowerTab::Bundle;
       ImGui::BeginChild("bundle-details");
       draw_bundle_tab(s);
       ImGui::EndChild();
       ImGui::EndTabItem();
     }
   } else {
-    s.lower_tab_shown = AppState::LowerTab::Findings;
+    s.ui.lower_tab_shown = UiState::LowerTab::Findings;
   }
-  s.lower_tab_request = AppState::LowerTab::Keep;
+  s.ui.lower_tab_request = UiState::LowerTab::Keep;
   ImGui::EndTabBar();
 }
 
 }  // namespace
 
 void select_finding(AppState& s, int row) {
-  if (row < 0 || row >= static_cast<int>(s.view.findings.size())) return;
-  s.selected_finding = row;
-  const FindingRow& f = s.view.findings[row];
+  if (row < 0 || row >= static_cast<int>(s.model.view.findings.size())) return;
+  s.ui.selected_finding = row;
+  const FindingRow& f = s.model.view.findings[row];
   if (!f.package.empty()) select(s, f.package, f.channel, f.channel.empty() ? "" : f.bundle);
-  s.lower_tab_request = AppState::LowerTab::Findings;
+  s.ui.lower_tab_request = UiState::LowerTab::Findings;
 }
 
 // [SECTION] Layout of the one full-window frame
@@ -669,7 +701,7 @@ void draw_app(AppState& s) {
   ImGui::Begin("fbclens", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
-  if (ImGui::IsKeyPressed(ImGuiKey_Slash) && !ImGui::GetIO().WantTextInput) s.focus_search = true;
+  if (ImGui::IsKeyPressed(ImGuiKey_Slash) && !ImGui::GetIO().WantTextInput) s.ui.focus_search = true;
   draw_summary_bar(s);
   const float explorer_w = std::max(260.0f, vp->WorkSize.x * 0.28f);
   ImGui::BeginChild("explorer", ImVec2(explorer_w, 0), ImGuiChildFlags_Border);

@@ -99,12 +99,11 @@ CatalogView parse_catalog_view(const Json& view, unsigned generation) {
     row.package = text(f, "package");
     row.channel = text(f, "channel");
     row.bundle = text(f, "bundle");
-    row.group = row.package.empty() ? "catalog files" : "package " + row.package;
-    if (!row.channel.empty()) row.group += " > channel " + row.channel;
-    if (!row.bundle.empty()) row.group += " > bundle " + row.bundle;
+    // The core formats these (export/report_json.h); the list shows them as they are.
+    row.group = text(f, "group");
     row.code = text(f, "code");
-    row.where = row.file.empty() ? "" : row.file + (row.line ? ":" + std::to_string(row.line) : "") +
-                                        (row.column ? ":" + std::to_string(row.column) : "");
+    row.where = text(f, "where");
+    for (const Json& n : list(f, "notes")) row.notes.push_back({text(n, "where"), text(n, "message")});
     row.message = text(f, "message");
     row.opm_message = text(f, "opmMessage");
     row.message_preview = preview_text(row.message);
@@ -171,7 +170,6 @@ BundleDetails parse_bundle_details(const Json& j) {
     d.error = "malformed answer";
     return d;
   }
-  d.error = text(j, "requestError");
   d.package = text(j, "package");
   d.channel = text(j, "channel");
   d.name = text(j, "name");

@@ -48,9 +48,13 @@ struct FindingRow {
   int severity = 0;         ///< 0 error, 1 warning, 2 info (Severity)
   std::string file;
   std::uint32_t line = 0, column = 0;
-  std::string group;        ///< "package P > channel C > bundle B" heading it is listed under
+  std::string group;        ///< the heading it is listed under, as the core wrote it ("catalog files", 'package "a" › channel "b"')
   std::string code;
-  std::string where;        ///< "file:line:col"
+  std::string where;        ///< "file:line:col", "file" or "", as the core wrote it
+  struct Note {
+    std::string where, message;
+  };
+  std::vector<Note> notes;  ///< related places (the core's "notes")
   std::string message;
   std::string opm_message;
   /// What the findings list shows, one line each: the message with line breaks as spaces, cut at
@@ -82,7 +86,7 @@ struct BundleDetails {
   std::vector<std::pair<std::string, std::string>> related_images;  ///< (name, image)
   std::size_t bundle_objects = 0;
   std::uint64_t bundle_object_bytes = 0;
-  std::string error;      ///< the worker's requestError, "" when the details are here
+  std::string error;      ///< the failure's message when the worker had no details, else ""
 };
 
 /// The whole catalog as the panels show it.
@@ -122,7 +126,7 @@ CatalogView parse_catalog_view(const Json& view, unsigned generation);
 /// shows everything). Called when the query or the view changes, never per frame.
 void apply_search(CatalogView& view, const std::string& query);
 
-/// Bundle details from their JSON; {"requestError": TEXT} gives details with only `error` set.
+/// Bundle details from their JSON (a failure never reaches here: the caller sets `error`).
 /// Missing or mistyped fields read as empty.
 BundleDetails parse_bundle_details(const Json& details);
 

@@ -7,8 +7,6 @@ namespace fbclens {
 
 namespace {
 
-Json request_error(const std::string& message) { return Json{{"requestError", message}}; }
-
 Json property_row(const declcfg::Property& p, const model::PackageBundle& blob) {
   std::string value;
   if (p.type == "olm.bundle.object") {
@@ -28,14 +26,18 @@ Json property_row(const declcfg::Property& p, const model::PackageBundle& blob) 
 
 }  // namespace
 
-Json bundle_details_json(const model::Model& model, const std::string& package, const std::string& channel,
-                         const std::string& bundle) {
+std::optional<Json> bundle_details_json(const model::Model& model, const std::string& package, const std::string& channel,
+                                        const std::string& bundle, std::string& error) {
+  const auto fail = [&error](std::string message) -> std::optional<Json> {
+    error = std::move(message);
+    return std::nullopt;
+  };
   const auto pkg = model.packages.find(package);
-  if (pkg == model.packages.end()) return request_error("package " + package + " is not in the catalog");
+  if (pkg == model.packages.end()) return fail("package " + package + " is not in the catalog");
   const auto ch = pkg->second.channels.find(channel);
-  if (ch == pkg->second.channels.end()) return request_error("package " + package + " has no channel " + channel);
+  if (ch == pkg->second.channels.end()) return fail("package " + package + " has no channel " + channel);
   const auto entry = ch->second.bundles.find(bundle);
-  if (entry == ch->second.bundles.end()) return request_error("channel " + channel + " has no entry " + bundle);
+  if (entry == ch->second.bundles.end()) return fail("channel " + channel + " has no entry " + bundle);
   const model::Bundle& b = entry->second;
   const std::vector<std::string> heads = model::channel_heads(ch->second);
 

@@ -4,6 +4,7 @@
 // view (catalog_view_json.h) can stay small for catalogs of thousands of bundles.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "load/document.h"
@@ -25,8 +26,8 @@ constexpr std::size_t kPropertyValueTextLimit = 240;
 /// payloads are checked at load and then released (declcfg/decode.cpp), so only their count and
 /// decoded size remain. olm.csv.metadata shows its value without crdDescriptions and
 /// apiServiceDefinitions, released the same way.
-/// Errors: {"requestError": TEXT} when the package, channel or entry is not in the model.
-Json bundle_details_json(const model::Model& model, const std::string& package, const std::string& channel,
-                         const std::string& bundle);
+/// Errors: nullopt, with `error` naming the package, channel or entry that is not in the model.
+std::optional<Json> bundle_details_json(const model::Model& model, const std::string& package, const std::string& channel,
+                                        const std::string& bundle, std::string& error);
 
 }  // namespace fbclens

@@ -37,7 +37,7 @@ await page.evaluate(() => {
   window.fbclens.on('load', () => { window.benchDone = true; });
 });
 const start = Date.now();
-await page.setInputFiles('#folder-input', catalog);
+await page.setInputFiles('.fbclens-folder-input', catalog);
 await page.waitForFunction(() => (window.fbclens.summary()?.bytes || 0) > 1e6, null, { timeout: 300000, polling: 50 });
 const seconds = (Date.now() - start) / 1000;
 const loaded = await page.evaluate(async () => ({ s: window.fbclens.summary(), m: await window.fbclens.memory(),

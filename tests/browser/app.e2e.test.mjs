@@ -6,32 +6,20 @@
 // The real catalog comes from ../shared; without it that part is skipped with a message.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startServer } from '../../scripts/static-server.mjs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { channelGraphCounts, countCatalog, jsonObjects } from '../support/count-catalog.mjs';
+import { repo, shots, startBrowser } from './chromium.mjs';
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const shots = join(repo, 'build/browser');
 const sample = join(repo, 'samples/catalog');
 const rhtpa = resolve(repo, '../shared/catalogs/rhtpa-fbc/v4.18/catalog');
 
-// The Chromium flags proven on this machine (toolchain.md §5): WebGL2 through ANGLE + SwiftShader.
-export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 
 let server, browser, page;
 const consoleErrors = [];
 
 before(async () => {
-  assert.ok(existsSync(join(repo, 'dist/index.html')), 'dist/ must be built first (scripts/test.sh does)');
-  mkdirSync(shots, { recursive: true });
-  server = await startServer({ root: join(repo, 'dist') });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  ({ server, browser } = await startBrowser());
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
   page.on('pageerror', (e) => consoleErrors.push(String(e)));
@@ -127,7 +115,7 @@ test('themes: dark and light, the page around the canvas and the graph follow', 
     await page.evaluate((t) => window.fbclens.setTheme(t), theme);
     // The graph's scene is rebuilt with the theme's colours, not only ImGui's style.
     await page.waitForFunction((t) => window.fbclens.appStatus().theme === t && window.fbclens.appStatus().sceneTheme === t &&
-      document.getElementById('fbclens-app').dataset.theme === t, theme, { timeout: 5000 });
+      document.querySelector('.fbclens').dataset.theme === t, theme, { timeout: 5000 });
     await page.screenshot({ path: join(shots, `sample-${theme}.png`) });
   }
 });
@@ -176,7 +164,7 @@ test('a broken file gives findings with file:line, and the rest is still read', 
 
 test('a real catalog through the folder picker and through loadFiles', { skip: !existsSync(rhtpa) && 'needs ../shared/catalogs (absent)' }, async () => {
   const counts = countCatalog(rhtpa);
-  await page.setInputFiles('#folder-input', rhtpa);
+  await page.setInputFiles('.fbclens-folder-input', rhtpa);
   await page.waitForFunction((n) => window.fbclens.summary()?.files === n && window.fbclens.summary()?.bundles > 0,
                              counts.files, { timeout: 30000 });
   const viaPicker = await page.evaluate(() => window.fbclens.summary());
@@ -209,14 +197,14 @@ test('a real catalog through the folder picker and through loadFiles', { skip: !
 
 const mtv = resolve(repo, '../shared/catalogs/mtv-fbc/v5.0/catalog');
 test('findings of an invalid catalog: clicking one selects its object and shows its source', { skip: !existsSync(mtv) && 'needs ../shared/catalogs (absent)' }, async () => {
-  await page.setInputFiles('#folder-input', mtv);
+  await page.setInputFiles('.fbclens-folder-input', mtv);
   await page.waitForFunction(() => window.fbclens.summary()?.verdict === 'INVALID', null, { timeout: 30000 });
   const summary = await page.evaluate(() => window.fbclens.summary());
   assert.equal(summary.findings.length, 1);
   assert.equal(summary.findings[0].code, 'FBC3101');
   assert.equal(summary.findings[0].opmMessage, 'channel must contain at least one bundle');
   // The DOM mirror carries the same finding as text.
-  assert.match(await page.textContent('#findings-list'), /mtv-operator\/catalog\.json:4:23 FBC3101/);
+  assert.match(await page.textContent('.fbclens-findings-list'), /mtv-operator\/catalog\.json:4:23 FBC3101/);
   // Click down the findings list until a row is selected (its place depends on the layout).
   let status = null;
   for (let y = 530; y < 640 && !(status && status.finding >= 0); y += 6) {  // below the filter checkboxes
@@ -231,22 +219,22 @@ test('findings of an invalid catalog: clicking one selects its object and shows 
   assert.equal(status.package, 'mtv-operator');
   assert.equal(status.channel, 'release-v5.0');
   // The source excerpt comes from the worker; the DOM list marks the same finding.
-  await page.waitForFunction(() => document.querySelector('#findings-list [aria-current]') !== null);
-  assert.match(await page.textContent('#findings-list [aria-current]'), /FBC3101/);
+  await page.waitForFunction(() => document.querySelector('.fbclens-findings-list [aria-current]') !== null);
+  assert.match(await page.textContent('.fbclens-findings-list [aria-current]'), /FBC3101/);
   await page.mouse.move(900, 300);  // off the row, so its tooltip goes
   await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
   await page.screenshot({ path: join(shots, 'findings-mtv-v5.0.png') });
   // And the other way: a click in the DOM list selects the finding in the app.
   await page.evaluate(() => window.fbclens.show({ package: 'mtv-operator', channel: 'release-v5.0' }));
-  await page.click('#findings-text summary');
-  await page.click('#findings-list button.finding');
+  await page.click('.fbclens-findings summary');
+  await page.click('.fbclens-findings-list button.finding');
   await page.waitForFunction(() => window.fbclens.appStatus().findingCode === 'FBC3101');
-  await page.click('#findings-text summary');
+  await page.click('.fbclens-findings summary');
 });
 
 const dense = resolve(repo, '../shared/catalogs/community-operators-prod-v4.16/catalogs/v4.16');
 test('a dense graph: the 80-entry channel of patterns-operator', { skip: !existsSync(dense) && 'needs ../shared/catalogs (absent)' }, async () => {
-  await page.setInputFiles('#folder-input', dense);
+  await page.setInputFiles('.fbclens-folder-input', dense);
   await page.waitForFunction(() => window.fbclens.summary()?.packages === 18, null, { timeout: 60000 });
   // Entries of the fast channel, counted from the YAML text.
   const yaml = readFileSync(join(dense, 'patterns-operator/catalog.yaml'), 'utf8');
@@ -269,12 +257,12 @@ test('loading runs in a worker: progress, frames while loading, cancel keeps the
       // Cancel from inside the load, through the page's own button, while the worker parses.
       if (window.cancelOnParsing && p.phase === 'parsing') {
         window.cancelOnParsing = false;
-        document.getElementById('cancel').click();
+        document.querySelector('.fbclens-cancel').click();
       }
     });
   });
   // 1. A full load of the 57 MB catalog: the app keeps drawing frames while the worker works.
-  await page.setInputFiles('#folder-input', certified);
+  await page.setInputFiles('.fbclens-folder-input', certified);
   await page.waitForFunction(() => window.fbclens.summary()?.bytes > 50e6, null, { timeout: 120000 });
   // Animation frames the app ran between the first and the last progress report: none if the load
   // ran on the UI thread (its progress callbacks would all run inside one synchronous call).
@@ -286,7 +274,7 @@ test('loading runs in a worker: progress, frames while loading, cancel keeps the
   const last = await page.evaluate(() => window.progressSeen.at(-1));
   assert.ok(last.totalBytes > 50e6 && last.totalFiles >= 1 && last.bytes > 0, JSON.stringify(last));
   // The Summary is there a moment before the page has taken the catalog view and hidden the bar.
-  await page.waitForFunction(() => document.getElementById('progress').hidden, null, { timeout: 10000 });
+  await page.waitForFunction(() => document.querySelector('.fbclens-progress').hidden, null, { timeout: 10000 });
   await page.screenshot({ path: join(shots, 'certified-v4.14.png') });
 
   // The package with the most channel entries among the real catalogs here (9 channels, 164
@@ -307,11 +295,11 @@ test('loading runs in a worker: progress, frames while loading, cancel keeps the
   // 2. Cancel: the sample first, then a load cancelled while it parses.
   await page.evaluate(() => window.fbclens.loadSample());
   await page.evaluate(() => { window.cancelOnParsing = true; });
-  await page.setInputFiles('#folder-input', certified);
-  await page.waitForFunction(() => /cancelled/.test(document.getElementById('status').textContent), null, { timeout: 60000 });
-  assert.match(await page.textContent('#status'), /Load cancelled — still showing the previous catalog/);
+  await page.setInputFiles('.fbclens-folder-input', certified);
+  await page.waitForFunction(() => /cancelled/.test(document.querySelector('.fbclens-status').textContent), null, { timeout: 60000 });
+  assert.match(await page.textContent('.fbclens-status'), /Load cancelled — still showing the previous catalog/);
   assert.equal(await page.evaluate(() => window.fbclens.summary().packages), 2, 'the sample is still the catalog');
-  assert.equal(await page.isVisible('#progress'), false);
+  assert.equal(await page.isVisible('.fbclens-progress'), false);
   // Requests still go to the catalog shown.
   const r = await page.evaluate(() => window.fbclens.upgradePath({ package: 'cert-watcher' }));
   assert.equal(r.classic.next, 'cert-watcher.v2.0.0');
@@ -323,7 +311,7 @@ test('HiDPI: the canvas has device pixels, clicks land where they are drawn', as
   await hidpi.goto(server.url);
   await hidpi.evaluate(() => window.fbclens.ready);
   const size = await hidpi.evaluate(() => {
-    const c = document.getElementById('canvas');
+    const c = document.querySelector('.fbclens-canvas');
     return { width: c.width, css: c.clientWidth, ratio: window.fbclens.appStatus().pixelRatio };
   });
   assert.equal(size.ratio, 2);

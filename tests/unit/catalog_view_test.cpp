@@ -66,7 +66,8 @@ TEST_CASE("catalog view: findings are counted on their package and channel", "[v
 TEST_CASE("bundle details: a channel entry with its olm.bundle, whole", "[view]") {
   DirectoryFileSource source(source_dir() + "/samples/catalog");
   const ValidationReport report = validate_catalog(source);
-  const Json old = bundle_details_json(report.model, "cert-watcher", "stable", "cert-watcher.v1.0.0");
+  std::string error;
+  const Json old = *bundle_details_json(report.model, "cert-watcher", "stable", "cert-watcher.v1.0.0", error);
   CHECK(old["version"] == "1.0.0");
   CHECK(old["where"] == "cert-watcher/catalog.yaml:51");
   CHECK(old["deprecation"].get<std::string>().rfind("cert-watcher 1.0.0 has a known renewal bug", 0) == 0);
@@ -77,21 +78,24 @@ TEST_CASE("bundle details: a channel entry with its olm.bundle, whole", "[view]"
   CHECK(old["properties"][1]["type"] == "olm.gvk");
   CHECK(old["relatedImages"] == Json::array({{{"name", "operator"}, {"image", "quay.io/fbclens-example/cert-watcher:v1.0.0"}}}));
   // What the entry declares is per channel: 1.2.0 replaces and skips in stable, neither in fast.
-  const Json stable = bundle_details_json(report.model, "cert-watcher", "stable", "cert-watcher.v1.2.0");
+  const Json stable = *bundle_details_json(report.model, "cert-watcher", "stable", "cert-watcher.v1.2.0", error);
   CHECK(stable["replaces"] == "cert-watcher.v1.1.0");
   CHECK(stable["skips"] == Json::array({"cert-watcher.v1.1.1"}));
   CHECK(stable["deprecation"].is_null());
-  const Json fast = bundle_details_json(report.model, "cert-watcher", "fast", "cert-watcher.v1.2.0");
+  const Json fast = *bundle_details_json(report.model, "cert-watcher", "fast", "cert-watcher.v1.2.0", error);
   CHECK(fast["replaces"] == "");
   CHECK(fast["skips"].empty());
-  const Json head = bundle_details_json(report.model, "cert-watcher", "stable", "cert-watcher.v2.0.0");
+  const Json head = *bundle_details_json(report.model, "cert-watcher", "stable", "cert-watcher.v2.0.0", error);
   CHECK(head["skipRange"] == ">=1.0.0 <2.0.0");
   CHECK(head["head"] == true);
   CHECK(stable["head"] == false);
   // Unknown names are request errors, never exceptions.
-  CHECK(bundle_details_json(report.model, "nope", "stable", "x")["requestError"] == "package nope is not in the catalog");
-  CHECK(bundle_details_json(report.model, "cert-watcher", "nope", "x")["requestError"] == "package cert-watcher has no channel nope");
-  CHECK(bundle_details_json(report.model, "cert-watcher", "fast", "cert-watcher.v1.0.0")["requestError"] ==
+  CHECK_FALSE(bundle_details_json(report.model, "nope", "stable", "x", error));
+  CHECK(error == "package nope is not in the catalog");
+  CHECK_FALSE(bundle_details_json(report.model, "cert-watcher", "nope", "x", error));
+  CHECK(error == "package cert-watcher has no channel nope");
+  CHECK_FALSE(bundle_details_json(report.model, "cert-watcher", "fast", "cert-watcher.v1.0.0", error));
+  CHECK(error ==
         "channel fast has no entry cert-watcher.v1.0.0");
 }
 
@@ -108,7 +112,8 @@ TEST_CASE("bundle details: long values are cut, bundle objects described by thei
 )");
   const ValidationReport report = validate_catalog(source);
   REQUIRE(report.verdict == Verdict::Valid);
-  const Json d = bundle_details_json(report.model, "p", "s", "p.v1");
+  std::string error;
+  const Json d = *bundle_details_json(report.model, "p", "s", "p.v1", error);
   REQUIRE(d["properties"].size() == 3);
   CHECK(d["properties"][1]["truncated"] == true);
   CHECK(d["properties"][1]["value"].get<std::string>().size() == kPropertyValueTextLimit);
@@ -187,19 +192,24 @@ TEST_CASE("app view model: reads the worker's view and layout back", "[view]") {
   CHECK(read.heads == 1);
 }
 
-TEST_CASE("app view model: findings grouped package > channel > bundle, keyed by Summary index", "[view]") {
+TEST_CASE("app view model: findings grouped as the core names the groups, keyed by Summary index", "[view]") {
+  // group, where and notes are the core's own strings (export/report_json.h); the view keeps them.
   const Json view = Json::parse(R"({"summary": {"verdict": "INVALID", "findings": [
-      {"code": "FBC3001", "severity": "error", "package": "b", "channel": "c", "bundle": "x"},
-      {"code": "FBC3002", "severity": "warning", "package": "a"},
-      {"code": "FBC3003", "severity": "info", "package": "b", "channel": "c", "file": "f.yaml", "line": 3, "column": 5}]}})");
+      {"code": "FBC3001", "severity": "error", "group": "package \"b\" › channel \"c\" › bundle \"x\""},
+      {"code": "FBC3002", "severity": "warning", "group": "package \"a\""},
+      {"code": "FBC3003", "severity": "info", "group": "package \"b\" › channel \"c\"", "file": "f.yaml", "line": 3,
+       "column": 5, "where": "f.yaml:3:5", "notes": [{"message": "declared here", "where": "g.yaml:1:1"}]}]}})");
   const web::CatalogView v = web::parse_catalog_view(view, 1);
   REQUIRE(v.findings.size() == 3);
-  CHECK(v.findings[0].group == "package a");
+  CHECK(v.findings[0].group == "package \"a\"");
   CHECK(v.findings[0].index == 1);
   CHECK(v.findings[0].severity == 1);
-  CHECK(v.findings[1].group == "package b > channel c");
+  CHECK(v.findings[1].group == "package \"b\" › channel \"c\"");
   CHECK(v.findings[1].where == "f.yaml:3:5");
-  CHECK(v.findings[2].group == "package b > channel c > bundle x");
+  REQUIRE(v.findings[1].notes.size() == 1);
+  CHECK(v.findings[1].notes[0].where == "g.yaml:1:1");
+  CHECK(v.findings[1].notes[0].message == "declared here");
+  CHECK(v.findings[2].group == "package \"b\" › channel \"c\" › bundle \"x\"");
   CHECK(v.findings[2].index == 0);
 }
 
@@ -235,10 +245,10 @@ TEST_CASE("app view model: long finding texts are previewed in the table, whole 
 
 TEST_CASE("app view model: the findings list as filtered, a heading before each group", "[view]") {
   const Json view = Json::parse(R"({"summary": {"verdict": "INVALID", "findings": [
-      {"code": "FBC3001", "severity": "error", "package": "b", "reportedByOpm": true},
-      {"code": "FBC3002", "severity": "warning", "package": "a"},
-      {"code": "FBC3003", "severity": "error", "package": "b"},
-      {"code": "FBC3004", "severity": "info", "package": "c", "message": "two\nlines"}]}})");
+      {"code": "FBC3001", "severity": "error", "group": "package b", "reportedByOpm": true},
+      {"code": "FBC3002", "severity": "warning", "group": "package a"},
+      {"code": "FBC3003", "severity": "error", "group": "package b"},
+      {"code": "FBC3004", "severity": "info", "group": "package c", "message": "two\nlines"}]}})");
   const web::CatalogView v = web::parse_catalog_view(view, 1);
   const auto shown = [&v](const bool (&severity)[3], bool only_opm) {
     std::vector<std::string> out;
@@ -281,13 +291,13 @@ TEST_CASE("app view model: malformed answers give an empty view, never a crash",
     CHECK(web::parse_bundle_details(j).name.empty());
   }
   CHECK(web::parse_bundle_details(Json::parse("null")).error == "malformed answer");
-  CHECK(web::parse_bundle_details(Json{{"requestError", "channel s has no entry x"}}).error == "channel s has no entry x");
 }
 
 TEST_CASE("app view model: bundle details read back", "[view]") {
   DirectoryFileSource source(source_dir() + "/samples/catalog");
   const ValidationReport report = validate_catalog(source);
-  const web::BundleDetails d = web::parse_bundle_details(bundle_details_json(report.model, "cert-watcher", "stable", "cert-watcher.v1.0.0"));
+  std::string error;
+  const web::BundleDetails d = web::parse_bundle_details(*bundle_details_json(report.model, "cert-watcher", "stable", "cert-watcher.v1.0.0", error));
   CHECK(d.error.empty());
   CHECK(d.name == "cert-watcher.v1.0.0");
   CHECK(d.channel == "stable");

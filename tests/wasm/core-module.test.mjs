@@ -69,36 +69,35 @@ test('upgradePath answers like the CLI (seed example)', async () => {
   await assert.rejects(api.upgradePath({ package: 'nope' }), /not in the catalog/);
 });
 
-// What the page's worker asks of the module (wasm/fbclens-worker.js): the explorer view, layouts
-// and source excerpts, and the progress callback during a load.
-test('the worker-facing functions: view, layout, excerpt, load progress', async () => {
+// What the page's worker asks of the module (wasm/fbclens-worker.js): the protocol's operations
+// (wasm/protocol.cpp) and the progress callback during a load.
+test('the protocol operations: load answers the view, layout, excerpt, bundle, load progress', async () => {
   const Module = await createFbclensCore();
   const api = attach(Module);
   const progress = [];
   Module.onLoadProgress = (files, bytes) => progress.push([files, bytes]);
   const yaml = readFileSync(join(repo, 'samples/catalog/cert-watcher/catalog.yaml'), 'utf8');
   const json = readFileSync(join(repo, 'samples/catalog/lens-demo/catalog.json'), 'utf8');
-  await api.loadFiles([{ path: 'a/catalog.yaml', data: yaml }, { path: 'b/catalog.json', data: json }]);
+  // A load answers with the explorer view, the Summary inside it (one serialisation of both).
+  const view = JSON.parse(api.loadText([{ path: 'a/catalog.yaml', data: yaml }, { path: 'b/catalog.json', data: json }]));
   // One report per file parsed, bytes adding up to the catalog's size.
   assert.equal(progress.length, 2);
   assert.equal(progress[1][1], Buffer.byteLength(yaml) + Buffer.byteLength(json));
-  const call = (name, types, args) => JSON.parse(Module.UTF8ToString(Module.ccall(name, 'number', types, args)));
-
-  const view = JSON.parse(Module.UTF8ToString(Module._fbclens_catalog_view()));
   assert.deepEqual(view.packages.map((p) => p.name), ['cert-watcher', 'lens-demo']);
-  assert.deepEqual(view.summary, api.summary());
+  assert.equal(view.summary.packages, 2);
 
-  const channel = call('fbclens_layout', ['string', 'string'], ['cert-watcher', 'stable']);
+  const channel = await api.layout({ package: 'cert-watcher', channel: 'stable' });
   assert.equal(channel.nodes.length, 4);
   assert.deepEqual(channel.bands, [{ channel: 'stable', firstLane: 0, lanes: 1 }]);
-  const whole = call('fbclens_layout', ['string', 'string'], ['cert-watcher', '']);
+  const whole = await api.layout({ package: 'cert-watcher', channel: '' });
   assert.deepEqual(whole.bands.map((b) => b.channel), ['stable', 'alpha', 'fast']);
-  assert.match(call('fbclens_layout', ['string', 'string'], ['cert-watcher', 'nope']).requestError, /no channel nope/);
-  assert.match(call('fbclens_layout', ['string', 'string'], ['nope', '']).requestError, /not in the catalog/);
+  const notFound = (pattern) => (e) => e.name === 'FbclensError' && e.kind === 'notFound' && pattern.test(e.message);
+  await assert.rejects(api.layout({ package: 'cert-watcher', channel: 'nope' }), notFound(/no channel nope/));
+  await assert.rejects(api.layout({ package: 'nope' }), notFound(/not in the catalog/));
 
-  const excerpt = call('fbclens_source_excerpt', ['string', 'number', 'number'], ['a/catalog.yaml', 3, 1]);
+  const excerpt = await api.excerpt({ file: 'a/catalog.yaml', line: 3, context: 1 });
   assert.deepEqual(excerpt.lines, [[2, 'schema: olm.package'], [3, 'name: cert-watcher'], [4, 'defaultChannel: stable']]);
-  assert.match(call('fbclens_source_excerpt', ['string', 'number', 'number'], ['nope.yaml', 1, 1]).requestError, /no file/);
+  await assert.rejects(api.excerpt({ file: 'nope.yaml', line: 1 }), notFound(/no file/));
 
   // One entry's bundle in full: where it is declared in the files handed over, and its properties.
   const details = await api.bundle({ package: 'cert-watcher', channel: 'stable', bundle: 'cert-watcher.v2.0.0' });
@@ -106,9 +105,27 @@ test('the worker-facing functions: view, layout, excerpt, load progress', async 
     l === 'schema: olm.bundle' && all[i + 2] === 'name: cert-watcher.v2.0.0') + 1));
   assert.equal(details.skipRange, '>=1.0.0 <2.0.0');
   assert.ok(details.properties.some((p) => p.type === 'olm.package.required'));
-  await assert.rejects(api.bundle({ package: 'cert-watcher', channel: 'stable', bundle: 'nope' }), /no entry nope/);
+  await assert.rejects(api.bundle({ package: 'cert-watcher', channel: 'stable', bundle: 'nope' }), notFound(/no entry nope/));
 
   // installedVersion defaults to the installed bundle's own version.
   const r = await api.upgradePath({ package: 'cert-watcher', installedBundle: 'cert-watcher.v1.0.0', subscriptionChannel: 'stable' });
   assert.equal(r.classic.next, 'cert-watcher.v2.0.0');
+  const memory = await api.memory();
+  assert.ok(memory.wasmBytes >= memory.highWater && memory.highWater > 0);
+});
+
+test('the protocol: failures are typed, and the README lists every operation of the table', async () => {
+  const api = attach(await createFbclensCore());
+  const kind = (k, pattern) => (e) => e.name === 'FbclensError' && e.kind === k && pattern.test(e.message);
+  await assert.rejects(api.layout({ package: 'x' }), kind('noCatalog', /no catalog is loaded/));
+  await api.loadSample();
+  await assert.rejects(api.layout({}), kind('badRequest', /argument package must be a string/));
+  await assert.rejects(api.upgradePath({ package: 'cert-watcher', policy: 'Any' }), kind('badRequest', /unknown policy Any/));
+  assert.throws(() => api.call('nope', '{}'), kind('badRequest', /unknown operation nope/));
+  assert.throws(() => api.call('layout', '[1]'), kind('badRequest', /must be a JSON object/));
+  assert.deepEqual(api.protocol.failures, ['none', 'badRequest', 'noCatalog', 'notFound']);
+  // The README's protocol table is the table's documentation: one row per operation.
+  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+  const documented = [...readme.matchAll(/^\| `(\w+)` \| /gm)].map((m) => m[1]);
+  assert.deepEqual(documented, api.protocol.ops.map((o) => o.name));
 });

@@ -1,0 +1,170 @@
+// The app as a component: two FbclensApp.mount instances on one page (the sample in one, a real
+// catalog in the other), each with its own summary, selection and keys; Tab moves through the
+// page's controls into and out of a canvas; the wheel zooms without console warnings. The page
+// is served by the test beside dist/ (same origin, so the workers start). Screenshots go to
+// build/browser/. The real catalog comes from ../shared; without it the other instance loads the
+// sample's second package and the rhtpa check is skipped with a message.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { countCatalog } from '../support/count-catalog.mjs';
+import { repo, shots, startBrowser } from './chromium.mjs';
+
+const rhtpa = resolve(repo, '../shared/catalogs/rhtpa-fbc/v4.18/catalog');
+const haveRhtpa = existsSync(rhtpa);
+const otherDir = haveRhtpa ? rhtpa : join(repo, 'samples/catalog/lens-demo');
+if (!haveRhtpa) console.log('# mount test: ../shared/catalogs absent; the second instance loads samples/catalog/lens-demo');
+
+// A host page of its own: two elements sized by CSS, the app's scripts, nothing else.
+const HOST = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<title>two apps</title><style>body { margin: 0; } .slot { width: 800px; height: 500px; }</style></head>
+<body><div class="slot" id="a"></div><div class="slot" id="b"></div>
+<script src="fbclens-api.js"></script><script src="fbclens-client.js"></script>
+<script src="fbclens-app.js"></script><script src="page.js"></script></body></html>`;
+
+let server, browser, page;
+const messages = [];
+
+before(async () => {
+  ({ server, browser } = await startBrowser());
+  page = await browser.newPage({ viewport: { width: 800, height: 500 } });
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') messages.push(m.type() + ': ' + m.text()); });
+  page.on('pageerror', (e) => messages.push('pageerror: ' + e));
+  await page.route(server.url + 'two.html', (route) => route.fulfill({ contentType: 'text/html', body: HOST }));
+  await page.goto(server.url + 'two.html');
+  const files = countCatalog(otherDir).paths.map((p) => ({ path: p, data: readFileSync(join(otherDir, p), 'utf8') }));
+  await page.evaluate(async (catalog) => {
+    window.appA = FbclensApp.mount(document.getElementById('a'), { sample: true, theme: 'dark' });
+    window.appB = FbclensApp.mount(document.getElementById('b'), { catalog, theme: 'light' });
+    await Promise.all([window.appA.ready, window.appB.ready]);
+  }, files);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+test('two instances, each with its own catalog and summary', async () => {
+  const [a, b] = await page.evaluate(() => [window.appA.summary(), window.appB.summary()]);
+  const sample = countCatalog(join(repo, 'samples/catalog'));
+  const other = countCatalog(otherDir);
+  assert.equal(a.files, sample.files);
+  assert.equal(a.packages, sample.packages);
+  assert.equal(b.files, other.files);
+  assert.equal(b.bundles, other.bundles);
+  assert.match(await page.textContent('#a .fbclens-status'), new RegExp('^VALID · ' + sample.files + ' files'));
+  assert.match(await page.textContent('#b .fbclens-status'), new RegExp(' · ' + other.files + ' files · '));
+  // Each draws its own graph in its own theme; neither has the page's window.fbclens.
+  await page.waitForFunction(() => window.appA.appStatus().nodes > 0 && window.appB.appStatus().nodes > 0, null, { timeout: 20000 });
+  const [sa, sb] = await page.evaluate(() => [window.appA.appStatus(), window.appB.appStatus()]);
+  assert.equal(sa.package, 'cert-watcher');
+  assert.notEqual(sb.package, 'cert-watcher');
+  assert.equal(sa.theme, 'dark');
+  assert.equal(sb.theme, 'light');
+  assert.equal(await page.evaluate(() => typeof window.fbclens), 'undefined');
+  await page.screenshot({ path: join(shots, 'two-instances.png'), fullPage: true });
+});
+
+test('rhtpa v4.18 in the second instance', { skip: !haveRhtpa && 'needs ../shared/catalogs (absent)' }, async () => {
+  const b = await page.evaluate(() => window.appB.summary());
+  assert.equal(b.verdict, 'VALID');
+  assert.equal((await page.evaluate(() => window.appB.appStatus())).package, 'rhtpa-operator');
+});
+
+test('Tab goes from the top of the page to "Open folder…", into the canvas and out of it', async () => {
+  await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
+  const focused = () => page.evaluate(() => {
+    const e = document.activeElement;
+    return { cls: e.className, label: e.closest('label')?.textContent.trim() || '', slot: e.closest('.slot')?.id || '' };
+  });
+  await page.keyboard.press('Tab');
+  assert.deepEqual(await focused(), { cls: 'fbclens-folder-input', label: 'Open folder…', slot: 'a' });
+  await page.screenshot({ path: join(shots, 'focus-open-folder.png') });
+  await page.keyboard.press('Tab');
+  assert.equal((await focused()).cls, 'fbclens-files-input');
+  await page.keyboard.press('Tab');
+  assert.deepEqual(await focused(), { cls: 'fbclens-canvas', label: '', slot: 'a' });
+  await frames();
+  await page.screenshot({ path: join(shots, 'focus-canvas.png') });
+  // Keys reach the app with focus: Home selects the channel head.
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => window.appA.appStatus().bundle === 'cert-watcher.v2.0.0', null, { timeout: 5000 });
+  assert.equal(await page.evaluate(() => window.appB.appStatus().bundle), '', 'the other instance did not react');
+  await page.keyboard.press('Tab');
+  const after = await focused();
+  assert.notEqual(after.cls, 'fbclens-canvas', 'Tab leaves the canvas');
+  assert.equal(after.slot, 'a');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal((await focused()).cls, 'fbclens-canvas', 'Shift+Tab comes back');
+  await page.keyboard.press('Tab');
+  // Keys outside the canvas do not reach the app.
+  const before = await page.evaluate(() => window.appA.appStatus().bundle);
+  await page.keyboard.press('ArrowLeft');
+  await frames();
+  assert.equal(await page.evaluate(() => window.appA.appStatus().bundle), before);
+});
+
+test("typing into one instance's search box keeps every character, the other's stays empty", async () => {
+  await page.evaluate(() => window.appB.canvas.scrollIntoView());
+  const box = await page.evaluate(() => { const r = window.appB.canvas.getBoundingClientRect(); return { x: r.x, y: r.y }; });
+  await page.mouse.click(box.x + 600, box.y + 250);  // the graph, away from the nodes
+  await page.keyboard.press('/');
+  await page.keyboard.type('lens');  // no pause after '/'
+  await page.waitForFunction(() => window.appB.appStatus().search === 'lens', null, { timeout: 5000 }).catch(() => {});
+  assert.equal(await page.evaluate(() => window.appB.appStatus().search), 'lens');
+  assert.equal(await page.evaluate(() => window.appA.appStatus().search), '');
+  await page.keyboard.press('Escape');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Backspace');
+  await page.evaluate(() => window.scrollTo(0, 0));
+});
+
+test('the wheel zooms the graph: the page does not scroll, no console errors or warnings', async () => {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = await page.evaluate(() => { const r = window.appA.canvas.getBoundingClientRect(); return { x: r.x, y: r.y }; });
+  await page.mouse.move(box.x + 600, box.y + 250);
+  for (let i = 0; i < 5; i++) {
+    await page.mouse.wheel(0, -120);
+    await frames();
+  }
+  await page.mouse.wheel(0, 240);
+  await frames();
+  assert.equal(await page.evaluate(() => window.scrollY), 0, 'the wheel was the graph\'s, not the page\'s');
+  assert.deepEqual(messages, []);
+});
+
+test('options: the starting selection, the whole-package view, and the system theme', async () => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  const [picked, whole] = await page.evaluate(async () => {
+    const c = document.createElement('div');
+    const d = document.createElement('div');
+    c.className = d.className = 'slot';
+    document.body.append(c, d);
+    const one = FbclensApp.mount(c, { sample: true, package: 'cert-watcher', channel: 'fast', bundle: 'cert-watcher.v1.2.0' });
+    const two = FbclensApp.mount(d, { sample: true, theme: 'system', view: 'package', package: 'cert-watcher' });
+    await Promise.all([one.ready, two.ready]);
+    const result = [one.appStatus(), two.appStatus()];
+    one.unmount();
+    two.unmount();
+    c.remove();
+    d.remove();
+    return result;
+  });
+  assert.deepEqual([picked.package, picked.channel, picked.bundle, picked.wholePackage, picked.theme],
+                   ['cert-watcher', 'fast', 'cert-watcher.v1.2.0', false, 'light']);  // 'system' is the default
+  assert.deepEqual([whole.package, whole.wholePackage, whole.theme], ['cert-watcher', true, 'light']);
+  assert.equal(await page.evaluate(() => window.appA.appStatus().theme), 'dark', "an explicit 'dark' stays");
+  await page.emulateMedia({ colorScheme: 'dark' });
+});
+
+test('unmount stops one instance and empties its element; the other keeps running', async () => {
+  await page.evaluate(() => window.appB.unmount());
+  assert.equal(await page.evaluate(() => document.getElementById('b').children.length), 0);
+  const before = await page.evaluate(() => window.appA.graphStats().frames);
+  await page.evaluate(() => window.appA.show({ package: 'cert-watcher', channel: 'fast' }));
+  assert.ok((await page.evaluate(() => window.appA.graphStats().frames)) > before);
+  assert.deepEqual(messages, []);
+});

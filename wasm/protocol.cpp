@@ -1,0 +1,214 @@
+// The protocol table (see protocol.h): each operation is one row, and the function it runs is
+// next to it. Adding an operation = a core function that builds its answer, one function and one
+// row here, the panel that draws it and its test; JavaScript learns it from protocol_json().
+//
+// [SECTION] Reading arguments
+// [SECTION] Operations
+// [SECTION] The table
+// [SECTION] Dispatch
+#include "wasm/protocol.h"
+
+#include <emscripten/emscripten.h>
+#include <emscripten/heap.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+
+#include "export/bundle_details_json.h"
+#include "export/catalog_view_json.h"
+#include "export/layout_json.h"
+#include "export/upgrade_json.h"
+#include "load/source_excerpt.h"
+
+namespace fbclens::wasm {
+
+namespace {
+
+// =====================================================================================================
+// [SECTION] Reading arguments
+// =====================================================================================================
+
+// Reads typed arguments from a request object, remembering the first one that is missing or of
+// the wrong type, so an operation reads all it needs and checks once.
+class Args {
+ public:
+  explicit Args(const Json& args) : args_(args) {}
+
+  /// The string argument `key`; "" and an error when it is required and absent or not a string.
+  std::string text(const char* key, bool required = true) {
+    const auto it = args_.find(key);
+    if (it != args_.end() && it->is_string()) return it->get<std::string>();
+    if (required || (it != args_.end() && !it->is_null())) fail(key, "a string");
+    return {};
+  }
+  /// The number argument `key`, or `fallback` when absent.
+  double number(const char* key, double fallback) {
+    const auto it = args_.find(key);
+    if (it == args_.end() || it->is_null()) return fallback;
+    if (it->is_number()) return it->get<double>();
+    fail(key, "a number");
+    return fallback;
+  }
+  /// The string-array argument `key` ([] when absent).
+  std::vector<std::string> texts(const char* key) {
+    std::vector<std::string> out;
+    const auto it = args_.find(key);
+    if (it == args_.end() || it->is_null()) return out;
+    if (!it->is_array()) fail(key, "an array of strings");
+    else for (const auto& v : *it) if (v.is_string()) out.push_back(v.get<std::string>());
+    return out;
+  }
+  bool ok() const { return error_.empty(); }
+  Answer failure() const { return {Failure::BadRequest, error_}; }
+
+ private:
+  void fail(const char* key, const char* what) {
+    if (error_.empty()) error_ = std::string("argument ") + key + " must be " + what;
+  }
+  const Json& args_;
+  std::string error_;
+};
+
+Answer ok(const Json& answer) {
+  // replace: values from a broken file may hold invalid UTF-8; dump must not throw on them.
+  return {Failure::None, answer.dump(-1, ' ', false, Json::error_handler_t::replace)};
+}
+Answer no_catalog() { return {Failure::NoCatalog, "no catalog is loaded"}; }
+Answer not_found(std::string message) { return {Failure::NotFound, std::move(message)}; }
+
+// =====================================================================================================
+// [SECTION] Operations
+// =====================================================================================================
+
+// A load answers with the explorer view, which holds the Summary: one serialisation of both, read
+// by the page (the Summary, the DOM findings) and by the app (its panels) from the same text.
+Answer load(Session& session, const Json&) { return ok(catalog_view_json(session.load())); }
+Answer load_sample(Session& session, const Json&) { return ok(catalog_view_json(session.load_sample())); }
+
+Answer layout(Session& session, const Json& json) {
+  Args args(json);
+  const std::string package = args.text("package"), channel = args.text("channel", false);
+  if (!args.ok()) return args.failure();
+  const ValidationReport* report = session.report();
+  if (!report) return no_catalog();
+  auto pkg = report->model.packages.find(package);
+  if (pkg == report->model.packages.end()) return not_found("package " + package + " is not in the catalog");
+  if (channel.empty()) return ok(layout_json(layout_package(pkg->second)));
+  auto ch = pkg->second.channels.find(channel);
+  if (ch == pkg->second.channels.end()) return not_found("package " + package + " has no channel " + channel);
+  return ok(layout_json(layout_channel(ch->second)));
+}
+
+// The request is read and checked by the parser the CLI uses too (core/update/upgrade_request.h).
+Answer upgrade_path(Session& session, const Json& json) {
+  update::UpgradeFields fields;
+  std::string error = update::upgrade_fields_from_json(json, fields);
+  if (!error.empty()) return {Failure::BadRequest, error};
+  const ValidationReport* report = session.report();
+  if (!report) return no_catalog();
+  if (!fields.package.empty() && !report->model.packages.count(fields.package)) {
+    return not_found("package " + fields.package + " is not in the catalog");
+  }
+  const auto request = update::make_upgrade_request(fields, report->model, error);
+  if (!request) return {Failure::BadRequest, error};
+  const update::PackageGraph graph = update::package_graph(report->model.packages.at(request->package));
+  return ok(upgrade_path_json(update::answer_upgrade(graph, *request)));
+}
+
+Answer bundle(Session& session, const Json& json) {
+  Args args(json);
+  const std::string package = args.text("package"), channel = args.text("channel"), name = args.text("bundle");
+  if (!args.ok()) return args.failure();
+  const ValidationReport* report = session.report();
+  if (!report) return no_catalog();
+  std::string error;
+  std::optional<Json> details = bundle_details_json(report->model, package, channel, name, error);
+  if (!details) return not_found(error);
+  return ok(*details);
+}
+
+Answer excerpt(Session& session, const Json& json) {
+  Args args(json);
+  const std::string file = args.text("file");
+  const double line = args.number("line", 1), context = args.number("context", 4);
+  if (!args.ok()) return args.failure();
+  const MemoryFileSource* source = session.source();
+  if (!source) return no_catalog();
+  std::string text, error;
+  if (!source->read(file, text, error, std::size_t(1) << 30)) return not_found("no file " + file + " in the catalog");
+  Json lines = Json::array();
+  const auto at = static_cast<std::uint32_t>(std::max(1.0, line));
+  for (auto& [number, content] : source_excerpt(text, at, static_cast<int>(std::clamp(context, 0.0, 50.0)))) {
+    lines.push_back({number, std::move(content)});
+  }
+  return ok(Json{{"file", file}, {"line", at}, {"lines", std::move(lines)}});
+}
+
+Answer memory(Session&, const Json&) {
+  // sbrk(0) is the allocator's high-water mark (dlmalloc does not give memory back); unlike the
+  // heap size it excludes growth slack.
+  return ok(Json{{"wasmBytes", static_cast<double>(emscripten_get_heap_size())},
+                 {"highWater", static_cast<double>(reinterpret_cast<std::uintptr_t>(sbrk(0)))}});
+}
+
+// =====================================================================================================
+// [SECTION] The table
+// =====================================================================================================
+
+constexpr Op kOps[] = {
+    {"load", "{} (the files added with fbclens_add_file)",
+     "the explorer view, Summary inside: {summary, packages} (core/export/catalog_view_json.h)", true, load},
+    {"loadSample", "{}", "as load, for the built-in sample catalog", true, load_sample},
+    {"layout", "{package, channel ('' or absent = the whole package, channels as lanes)}",
+     "the graph layout (core/export/layout_json.h)", false, layout},
+    {"upgradePath",
+     "{package, installedBundle?, installedVersion? (default: that bundle's version), subscriptionChannel?, "
+     "startingCsv?, channels?: [..], version?, policy?: 'CatalogProvided'|'SelfCertified'}",
+     "where OLM Classic and OLM v1 go: {classic, v1} (core/export/upgrade_json.h, as the CLI's upgrade-path)", false,
+     upgrade_path},
+    {"bundle", "{package, channel, bundle}",
+     "one channel entry's bundle in full (core/export/bundle_details_json.h)", false, bundle},
+    {"excerpt", "{file, line (1-based), context? (lines either side, default 4, at most 50)}",
+     "{file, line, lines: [[number, text], ...]} (core/load/source_excerpt.h)", false, excerpt},
+    {"memory", "{}", "{wasmBytes (heap size), highWater (allocator's top)}", false, memory},
+};
+
+}  // namespace
+
+// =====================================================================================================
+// [SECTION] Dispatch
+// =====================================================================================================
+
+const char* failure_name(Failure failure) {
+  switch (failure) {
+    case Failure::None: return "none";
+    case Failure::BadRequest: return "badRequest";
+    case Failure::NoCatalog: return "noCatalog";
+    case Failure::NotFound: return "notFound";
+  }
+  return "badRequest";
+}
+
+const Op* ops(std::size_t& count) {
+  count = std::size(kOps);
+  return kOps;
+}
+
+Answer call(Session& session, const std::string& op, const std::string& args_json) {
+  const auto row = std::find_if(std::begin(kOps), std::end(kOps), [&op](const Op& o) { return op == o.name; });
+  if (row == std::end(kOps)) return {Failure::BadRequest, "unknown operation " + op};
+  const Json args = args_json.empty() ? Json::object() : Json::parse(args_json, nullptr, false);
+  if (!args.is_object()) return {Failure::BadRequest, "the arguments of " + op + " must be a JSON object"};
+  return row->run(session, args);
+}
+
+Json protocol_json() {
+  Json list = Json::array();
+  for (const Op& o : kOps) list.push_back({{"name", o.name}, {"args", o.args}, {"answer", o.answer}, {"loads", o.loads}});
+  Json failures = Json::array();
+  for (Failure f : {Failure::None, Failure::BadRequest, Failure::NoCatalog, Failure::NotFound}) failures.push_back(failure_name(f));
+  return {{"ops", std::move(list)}, {"failures", std::move(failures)}};
+}
+
+}  // namespace fbclens::wasm

@@ -1,0 +1,174 @@
+// The selection and the page's calls about it: a new catalog, show(), selectFinding(), and the
+// status and graph statistics the page reads back.
+//
+// [SECTION] Catalog and selection
+// [SECTION] What the page reads back
+#include <emscripten/emscripten.h>
+
+#include <string>
+
+#include "app_state.h"
+#include "shell.h"
+
+// Tells the page which finding is selected (its index in the Summary, -1 = none), so the DOM list
+// of findings follows the app's selection.
+EM_JS(void, fbclens_finding_selected, (int index), {
+  if (Module['onFindingSelected']) Module['onFindingSelected'](index);
+});
+
+namespace fbclens::web {
+
+namespace {
+
+std::string g_status;  // the text of the last status or statistics (valid until the next call)
+
+// =====================================================================================================
+// [SECTION] Catalog and selection
+// =====================================================================================================
+
+// Selects `channel` of `package` (the whole package when `channel` is ""), and `bundle` when not
+// "" and an entry of that channel; false, and nothing changed, when any of them is absent.
+bool show(AppState& s, const std::string& package, const std::string& channel, const std::string& bundle) {
+  for (const auto& p : s.model.view.package_rows) {
+    if (p.name != package) continue;
+    if (channel.empty()) {
+      if (!bundle.empty()) return false;
+      s.ui.selected_package = package;
+      if (s.ui.selected_channel.empty() && !p.channels.empty()) s.ui.selected_channel = p.default_channel;
+      s.ui.whole_package = true;
+      s.ui.selected_bundle.clear();
+      return true;
+    }
+    for (const auto& c : p.channels) {
+      if (c.name != channel) continue;
+      bool has_bundle = bundle.empty();
+      for (const auto& b : c.bundles) has_bundle = has_bundle || b.name == bundle;
+      if (!has_bundle) return false;
+      s.ui.selected_package = package;
+      s.ui.selected_channel = channel;
+      s.ui.whole_package = false;
+      s.ui.selected_bundle = bundle;
+      s.ui.selected_bundle_channel = channel;
+      if (!bundle.empty()) s.ui.lower_tab_request = UiState::LowerTab::Bundle;
+      s.model.scene_dirty = true;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+void announce_selection(AppState& s) {
+  const int finding = s.ui.selected_finding >= 0 ? s.model.view.findings[s.ui.selected_finding].index : -1;
+  if (finding == s.ui.finding_announced) return;
+  s.ui.finding_announced = finding;
+  fbclens_finding_selected(finding);
+}
+
+}  // namespace fbclens::web
+
+extern "C" {
+
+/// Gives the app a newly loaded catalog: `view_json` is the load's answer, the catalog view
+/// (core/export/catalog_view_json.h), parsed here once. Selection resets to the first package's
+/// default channel.
+EMSCRIPTEN_KEEPALIVE void fbclens_app_set_catalog(const char* view_json) {
+  using namespace fbclens::web;
+  AppState& s = app_state();
+  wake();
+  const unsigned generation = s.model.view.generation + 1;
+  s.model = ViewModel{};
+  s.model.view = parse_catalog_view(fbclens::Json::parse(view_json, nullptr, false), generation);
+  s.ui.selected_finding = -1;
+  s.requests.excerpt_for = -1;
+  s.ui.selected_bundle.clear();
+  s.ui.selected_package.clear();
+  s.ui.selected_channel.clear();
+  s.ui.whole_package = false;
+  // Start on the first package's default channel (or first channel) so the graph is never empty.
+  if (!s.model.view.package_rows.empty()) {
+    const auto& p = s.model.view.package_rows.front();
+    s.ui.selected_package = p.name;
+    for (const auto& c : p.channels) {
+      if (c.is_default || s.ui.selected_channel.empty()) s.ui.selected_channel = c.name;
+    }
+  }
+  apply_search(s.model.view, s.ui.search);
+}
+
+/// Selects what the graph shows (the JS API's show()): `channel` of `package`, or the whole package
+/// with its channels as lanes when `channel` is "", and the entry `bundle` of that channel when not
+/// "". Returns 1 when they exist, else 0 (the selection is left unchanged).
+EMSCRIPTEN_KEEPALIVE int fbclens_app_show(const char* package, const char* channel, const char* bundle) {
+  fbclens::web::wake();
+  return fbclens::web::show(fbclens::web::app_state(), package, channel, bundle) ? 1 : 0;
+}
+
+/// Selects the finding at `index` in the Summary's findings (as a click in the findings panel does).
+/// Returns 1, or 0 when there is no such finding.
+EMSCRIPTEN_KEEPALIVE int fbclens_app_select_finding(int index) {
+  using namespace fbclens::web;
+  AppState& s = app_state();
+  wake();
+  for (int row = 0; row < static_cast<int>(s.model.view.findings.size()); ++row) {
+    if (s.model.view.findings[row].index != index) continue;
+    select_finding(s, row);
+    return 1;
+  }
+  return 0;
+}
+
+// =====================================================================================================
+// [SECTION] What the page reads back
+// =====================================================================================================
+
+/// App status for tests and the page: {"frames" (drawn), "ticks" (main-loop iterations; frames are
+/// drawn only while something changes), "graphOk", "nodes", "edges" (instances drawn),
+/// "package", "channel", "bundle", "wholePackage", "finding" (index into the findings as grouped,
+/// -1 = none), "findingCode", "search", "theme", "sceneTheme" (the theme the graph's scene was
+/// last built with), "upgrade" (where each OLM takes the selected bundle, as shown), "pixelRatio",
+/// "details" (the bundle whose details the Bundle tab shows, "" = none yet), "detailsProperties",
+/// "lowerTab" ("findings" or "bundle"), "fps", "frameMs" (main-thread ms per frame drawn, averaged)}.
+/// Valid until the next call.
+EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
+  using namespace fbclens::web;
+  const AppState& s = app_state();
+  const fbclens::Json status{
+      {"frames", g_shell.frames}, {"ticks", g_shell.ticks}, {"graphOk", s.renderer.ok()},
+      {"nodes", s.renderer.last_node_count()}, {"edges", s.renderer.last_edge_count()},
+      {"package", s.ui.selected_package}, {"channel", s.ui.selected_channel}, {"bundle", s.ui.selected_bundle},
+      {"wholePackage", s.ui.whole_package}, {"finding", s.ui.selected_finding},
+      {"findingCode", s.ui.selected_finding >= 0 ? s.model.view.findings[s.ui.selected_finding].code : ""},
+      {"search", std::string(s.ui.search)}, {"theme", s.ui.light_theme ? "light" : "dark"},
+      {"sceneTheme", s.model.scene.light ? "light" : "dark"}, {"upgrade", s.model.upgrade_text},
+      {"details", s.model.details.name}, {"detailsProperties", s.model.details.properties.size()},
+      {"lowerTab", s.ui.lower_tab_shown == UiState::LowerTab::Bundle ? "bundle" : "findings"},
+      {"pixelRatio", pixel_ratio()}, {"fps", s.ui.fps}, {"frameMs", g_shell.frame_ms}};
+  g_status = status.dump();
+  return g_status.c_str();
+}
+
+/// Statistics of the graph in view (the JS API's graphStats()):
+/// {"package", "channel" ("" = whole package), "nodes", "edges": {"replaces", "skips", "skipRange"},
+///  "skipRangeDrawn" (skipRange edges drawn: one per range when collapsed), "heads", "fps", "frames"}.
+/// Valid until the next call.
+EMSCRIPTEN_KEEPALIVE const char* fbclens_app_graph_stats() {
+  using namespace fbclens::web;
+  const AppState& s = app_state();
+  int replaces = 0, skips = 0, skip_range = 0;
+  for (const auto& e : s.model.layout.edges) {
+    replaces += e.kind == fbclens::EdgeKind::Replaces;
+    skips += e.kind == fbclens::EdgeKind::Skips;
+    skip_range += e.kind == fbclens::EdgeKind::SkipRange;
+  }
+  const fbclens::Json stats{{"package", s.model.layout_package}, {"channel", s.model.layout_channel},
+                            {"nodes", s.model.layout.nodes.size()},
+                            {"edges", {{"replaces", replaces}, {"skips", skips}, {"skipRange", skip_range}}},
+                            {"skipRangeDrawn", s.ui.collapse_ranges ? static_cast<int>(s.model.layout.ranges.size()) : skip_range},
+                            {"heads", s.model.layout.heads}, {"fps", s.ui.fps}, {"frames", g_shell.frames}};
+  g_status = stats.dump();
+  return g_status.c_str();
+}
+
+}  // extern "C"
