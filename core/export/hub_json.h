@@ -1,0 +1,20 @@
+// The OperatorHub preview as JSON: one shape for the CLI (`fbclens hub-preview --output json`)
+// and any later JS API.
+#pragma once
+
+#include "hub/hub_preview.h"
+#include "load/document.h"
+
+namespace fbclens {
+
+/// {"package": str, "console": "4.x", "visible": bool, "hiddenReasons": [str],
+///  "tile": null|{"title", "provider": str|null, "deprecatedBadge": null|{"text", "tooltip"}},
+///  "details": null|{"title", "deprecatedBadge": null|{..}, "alert": null|{"title", "messages": [str]}},
+///  "channels": [{"name", "deprecated", "tooltip": str|null}], "selectedChannel": str|null,
+///  "versions": [{"bundle", "version", "deprecated", "tooltip": str|null}],
+///  "selectedVersion": str|null, "installNote": str|null}
+/// Unset optionals render as null; a preview without a PackageManifest has null tile, details and
+/// selections and empty lists (hub::HubPreview guarantees that). Never fails.
+Json hub_preview_json(const hub::HubPreview& preview);
+
+}  // namespace fbclens
