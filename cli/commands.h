@@ -13,6 +13,9 @@ int validate_command(int argc, char** argv);
 int upgrade_path_command(int argc, char** argv);
 int semver_command(int argc, char** argv);
 int divergence_command(int argc, char** argv);
+/// hub-preview CATALOG --package PKG [--channel CH] [--version V] [--console 4.x] [--output text|json]:
+/// what OperatorHub shows (core/hub/hub_preview.h); unknown package/channel/version/console exit 2.
+int hub_preview_command(int argc, char** argv);
 
 /// open_catalog_path (core/load/file_source.h), printing the error when PATH cannot be read.
 std::unique_ptr<FileSource> open_catalog(const std::string& path);

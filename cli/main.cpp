@@ -22,6 +22,10 @@ constexpr const char* kUsage =
     "      Prints 'VERSION true|false' per version; an invalid range exits 2 with the parser's error.\n"
     "  fbclens divergence CATALOG [--package PKG] [--output text|json]\n"
     "      For every channel and installed bundle: where Classic and v1 differ, and where Classic strands it.\n"
+    "  fbclens hub-preview CATALOG --package PKG [--channel CH] [--version VERSION] [--console 4.16..4.21]\n"
+    "      [--output text|json]\n"
+    "      What the OpenShift console's OperatorHub shows: listed or hidden (and why), tile, details alert,\n"
+    "      channel and version dropdowns. Console defaults to 4.21; channel and version to the console's picks.\n"
     "exit status: 0 valid/success, 1 invalid, 2 usage or I/O error\n";
 
 }  // namespace
@@ -42,6 +46,7 @@ int main(int argc, char** argv) {
   if (command == "validate") return validate_command(argc - 2, argv + 2);
   if (command == "upgrade-path") return upgrade_path_command(argc - 2, argv + 2);
   if (command == "semver") return semver_command(argc - 2, argv + 2);
+  if (command == "hub-preview") return hub_preview_command(argc - 2, argv + 2);
   if (command == "divergence") return divergence_command(argc - 2, argv + 2);
   if (command == "-h" || command == "--help" || command == "help") {
     print_usage();

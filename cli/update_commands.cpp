@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "args.h"
 #include "commands.h"
 #include "export/upgrade_json.h"
 #include "semver/blang.h"
@@ -10,62 +11,6 @@
 #include "validate/validate.h"
 
 namespace fbclens::cli {
-
-namespace {
-
-// Parses "--flag value" pairs (repeatable flags collect every value) and positional arguments.
-struct Args {
-  std::map<std::string, std::vector<std::string>> flags;
-  std::vector<std::string> positional;
-  std::string error;
-
-  Args(int argc, char** argv, const std::vector<std::string>& known) {
-    for (int i = 0; i < argc; ++i) {
-      std::string arg = argv[i];
-      if (arg.rfind("--", 0) != 0) {
-        positional.push_back(arg);
-        continue;
-      }
-      std::string value;
-      const auto eq = arg.find('=');
-      if (eq != std::string::npos) {
-        value = arg.substr(eq + 1);
-        arg = arg.substr(0, eq);
-      } else if (i + 1 < argc) {
-        value = argv[++i];
-      } else {
-        error = arg + " needs a value";
-        return;
-      }
-      if (std::find(known.begin(), known.end(), arg) == known.end()) {
-        error = "unknown option " + arg;
-        return;
-      }
-      flags[arg].push_back(value);
-    }
-  }
-  std::string get(const std::string& flag, const std::string& fallback = "") const {
-    auto it = flags.find(flag);
-    return it == flags.end() ? fallback : it->second.back();
-  }
-  bool has(const std::string& flag) const { return flags.count(flag) > 0; }
-};
-
-// Loads CATALOG and returns its validation report (the update logic needs only the loader, but a
-// report also gives the findings we warn about).
-std::unique_ptr<ValidationReport> load(const std::string& path) {
-  const std::unique_ptr<FileSource> source = open_catalog(path);
-  if (!source) return nullptr;
-  return std::make_unique<ValidationReport>(validate_catalog(*source));
-}
-
-std::string join(const std::vector<std::string>& v, const char* sep) {
-  std::string s;
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? sep : "") + v[i];
-  return s;
-}
-
-}  // namespace
 
 int upgrade_path_command(int argc, char** argv) {
   const Args args(argc, argv, {"--package", "--installed-bundle", "--installed-version", "--subscription-channel",
