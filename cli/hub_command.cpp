@@ -58,11 +58,7 @@ int hub_preview_command(int argc, char** argv) {
 
   const auto report = load(args.positional[0]);
   if (!report) return 2;
-  hub::PreviewRequest request;
-  request.package = args.get("--package");
-  request.channel = args.get("--channel");
-  request.version = args.get("--version");
-  request.console_minor = *minor;
+  const hub::PreviewRequest request{args.get("--package"), args.get("--channel"), args.get("--version"), *minor};
   std::string error;
   const std::optional<hub::HubPreview> preview = hub::hub_preview(report->model, request, error);
   if (!preview) {
