@@ -17,6 +17,7 @@
 
 #include "export/bundle_details_json.h"
 #include "export/catalog_view_json.h"
+#include "export/hub_json.h"
 #include "export/layout_json.h"
 #include "export/upgrade_json.h"
 #include "load/source_excerpt.h"
@@ -145,6 +146,28 @@ Answer excerpt(Session& session, const Json& json) {
   return ok(Json{{"file", file}, {"line", at}, {"lines", std::move(lines)}});
 }
 
+// The OperatorHub preview, exactly the CLI's hub-preview JSON (core/export/hub_json.h).
+Answer hub_preview_op(Session& session, const Json& json) {
+  Args args(json);
+  hub::PreviewRequest request;
+  request.package = args.text("package");
+  request.channel = args.text("channel", false);
+  request.version = args.text("version", false);
+  const std::string console = args.text("console", false);
+  if (!args.ok()) return args.failure();
+  if (!console.empty()) {
+    const std::optional<int> minor = hub::parse_console_version(console);
+    if (!minor) return {Failure::BadRequest, "unknown console version " + console + " (4.16 to 4.21)"};
+    request.console_minor = *minor;
+  }
+  const ValidationReport* report = session.report();
+  if (!report) return no_catalog();
+  std::string error;
+  const std::optional<hub::HubPreview> preview = hub::hub_preview(report->model, request, error);
+  if (!preview) return not_found(error);
+  return ok(hub_preview_json(*preview));
+}
+
 Answer memory(Session&, const Json&) {
   // sbrk(0) is the allocator's high-water mark (dlmalloc does not give memory back); unlike the
   // heap size it excludes growth slack.
@@ -171,6 +194,8 @@ constexpr Op kOps[] = {
      "one channel entry's bundle in full (core/export/bundle_details_json.h)", false, bundle},
     {"excerpt", "{file, line (1-based), context? (lines either side, default 4, at most 50)}",
      "{file, line, lines: [[number, text], ...]} (core/load/source_excerpt.h)", false, excerpt},
+    {"hubPreview", "{package, channel?, version?, console? ('4.16' to '4.21', default the newest)}",
+     "what OperatorHub shows (core/export/hub_json.h, as the CLI's hub-preview)", false, hub_preview_op},
     {"memory", "{}", "{wasmBytes (heap size), highWater (allocator's top)}", false, memory},
 };
 

@@ -69,6 +69,20 @@ test('upgradePath answers like the CLI (seed example)', async () => {
   await assert.rejects(api.upgradePath({ package: 'nope' }), /not in the catalog/);
 });
 
+test('hubPreview answers like the CLI (hub fixture with deprecations), one protocol row', async () => {
+  const dir = join(repo, 'tests/fixtures/hub/deprecations');
+  const api = attach(await createFbclensCore());
+  await api.loadFiles([{ path: 'catalog.json', data: readFileSync(join(dir, 'catalog.json'), 'utf8') }]);
+  const PACKAGE = 'demo';
+  const cliJson = (args) => JSON.parse(execFileSync(cli, ['hub-preview', dir, ...args, '--output', 'json']).toString());
+  const at418 = cliJson(['--package', PACKAGE, '--console', '4.18']);
+  assert.equal(at418.console, '4.18');
+  assert.deepEqual(await api.hubPreview({ package: PACKAGE, console: '4.18' }), at418);
+  assert.deepEqual(await api.hubPreview({ package: PACKAGE }), cliJson(['--package', PACKAGE]));
+  await assert.rejects(api.hubPreview({ package: PACKAGE, console: '3.11' }), /unknown console version 3.11/);
+  await assert.rejects(api.hubPreview({ package: 'nope' }), /nope/);
+});
+
 // What the page's worker asks of the module (wasm/fbclens-worker.js): the protocol's operations
 // (wasm/protocol.cpp) and the progress callback during a load.
 test('the protocol operations: load answers the view, layout, excerpt, bundle, load progress', async () => {
