@@ -83,8 +83,8 @@ const model::PackageBundle* usable_head(const model::Package& pkg, const model::
 // The version string package-server reports for a bundle (see hub_preview's docstring).
 std::string version_string(const model::PackageBundle* b) {
   if (!b) return "";
-  if (auto v = semver::parse_tolerant(b->version_text)) return v->to_string();
-  return b->version_text;
+  if (auto v = semver::parse_tolerant(b->version_text())) return v->to_string();
+  return b->version_text();
 }
 
 semver::Version version_or_zero(const std::string& text) {
@@ -203,15 +203,18 @@ std::optional<HubPreview> hub_preview(const model::Model& model, const PreviewRe
   // Version dropdown: entries in the registry cache's order (bundle name), legacy olm.deprecated
   // left out, then semver-descending. Go's pdqsort is insertion sort below 12 elements, hence
   // stable there; a stable sort matches it for such channels (§1.6.4).
+  // Each version is parsed once, not in every comparison.
+  std::vector<std::pair<semver::Version, VersionOption>> listed;
   for (const auto& [name, entry] : channel.bundles) {
     const model::PackageBundle* b = pkg.bundle(name);
     if (b && b->properties.legacy_deprecated) continue;
-    out.versions.push_back({name, version_string(b), entry.deprecation.has_value(),
-                            entry.deprecation ? std::optional<std::string>(prefixed(*entry.deprecation)) : std::nullopt});
+    VersionOption option{name, version_string(b), entry.deprecation.has_value(),
+                         entry.deprecation ? std::optional<std::string>(prefixed(*entry.deprecation)) : std::nullopt};
+    listed.emplace_back(version_or_zero(option.version), std::move(option));
   }
-  std::stable_sort(out.versions.begin(), out.versions.end(), [](const VersionOption& a, const VersionOption& b) {
-    return semver::compare(version_or_zero(a.version), version_or_zero(b.version)) > 0;
-  });
+  std::stable_sort(listed.begin(), listed.end(),
+                   [](const auto& a, const auto& b) { return semver::compare(a.first, b.first) > 0; });
+  for (auto& [version, option] : listed) out.versions.push_back(std::move(option));
   const std::string head_version = version_string(usable_head(pkg, channel));
   std::string selected_version = head_version;
   if (!request.version.empty()) {

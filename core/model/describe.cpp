@@ -14,6 +14,11 @@ std::vector<const Bundle*> Channel::entries() const {
   return out;
 }
 
+const std::string& PackageBundle::version_text() const {
+  static const std::string kNone;
+  return properties.package ? properties.package->version : kNone;
+}
+
 const PackageBundle* Package::bundle(const std::string& name) const {
   for (const PackageBundle& b : bundles) {
     if (b.name == name) return &b;
@@ -65,7 +70,6 @@ void describe_model(Model& model, const declcfg::DeclarativeConfig& cfg, const L
       pb.name = b.name;
       pb.image = b.image;
       pb.properties = property::decode_properties(b.properties, pool, b.object_csv);
-      if (pb.properties.package) pb.version_text = pb.properties.package->version;
       pb.declared = &b;
       pb.object_count = b.object_count;
       pb.object_bytes = b.object_bytes;
@@ -75,19 +79,19 @@ void describe_model(Model& model, const declcfg::DeclarativeConfig& cfg, const L
         auto entry = ch.bundles.find(b.name);
         if (entry == ch.bundles.end()) continue;
         pb.channels.push_back(cname);
-        if (entry->second.deprecation) pb.deprecation = entry->second.deprecation;
       }
       pkg.bundles.push_back(std::move(pb));
     }
   }
-  // Every olm.deprecations entry as declared, also those the model could not apply.
+  // Every olm.deprecations entry as declared, also those the model could not apply (a bundle that
+  // no channel lists still carries its deprecation).
   for (const declcfg::Deprecation& d : cfg.deprecations) {
     auto pkg = model.packages.find(d.package);
     if (pkg == model.packages.end()) continue;
     for (const declcfg::DeprecationEntry& e : d.entries) {
       pkg->second.deprecations.push_back({e.reference.schema, e.reference.name, e.message,
                                           at(d.blob, "/entries/" + std::to_string(e.index))});
-      if (e.reference.schema != "olm.bundle" || e.message.empty()) continue;
+      if (e.reference.schema != "olm.bundle") continue;
       for (PackageBundle& b : pkg->second.bundles) {
         if (b.name == e.reference.name && !b.deprecation) b.deprecation = e.message;
       }

@@ -33,7 +33,6 @@ struct Bundle : declcfg::ChannelEntry {
 struct PackageBundle {
   std::string name;
   std::string image;
-  std::string version_text;  ///< the olm.package property's version as written ("" = none)
   property::Properties properties;           ///< typed (olm.package, olm.gvk, CSV metadata, ...)
   /// The olm.bundle as declared (raw properties, related images), owned by the report's
   /// declarative config like the rest of the model's text; never null in a described model.
@@ -43,6 +42,9 @@ struct PackageBundle {
   std::optional<std::string> deprecation;  ///< olm.deprecations message for this bundle
   std::vector<std::string> channels;       ///< channels listing it, in the package's channel order
   SourceLocation where;
+
+  /// The olm.package property's version as written ("" when there is none).
+  const std::string& version_text() const;
 };
 
 /// One entry of a package's olm.deprecations, as declared (also entries the model could not

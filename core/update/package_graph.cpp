@@ -67,7 +67,7 @@ PackageGraph package_graph(const model::Package& package) {
   for (const model::PackageBundle& b : package.bundles) {
     GraphBundle gb;
     gb.name = b.name;
-    gb.version = b.version_text;
+    gb.version = b.version_text();
     gb.deprecated = b.deprecation && !b.deprecation->empty();
     gb.olm_deprecated = b.properties.legacy_deprecated;
     gb.dependency_property = b.properties.first_dependency_type;

@@ -52,7 +52,7 @@ std::optional<UpgradeRequest> make_upgrade_request(const UpgradeFields& fields, 
                 "; give its version to ask about a bundle no longer in the catalog";
         return std::nullopt;
       }
-      version = bundle->version_text;
+      version = bundle->version_text();
     }
     request.installed = Installed{fields.installed_bundle, version};
   }

@@ -26,7 +26,7 @@ TEST_CASE("typed properties: olm.package, GVKs, dependencies, constraints, csv.m
   const property::Properties& p = b->properties;
   REQUIRE(p.package);
   CHECK(p.package->package_name == "widget");
-  CHECK(b->version_text == "1.1.0");
+  CHECK(b->version_text() == "1.1.0");
   REQUIRE(p.provided_gvks.size() == 1);
   CHECK(p.provided_gvks[0].kind == "Widget");
   REQUIRE(p.required_gvks.size() == 1);
