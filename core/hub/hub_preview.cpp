@@ -87,6 +87,17 @@ std::string version_string(const model::PackageBundle* b) {
   return b->version_text();
 }
 
+// The version the console preselects for a channel head: its CSV's spec.version read with
+// ParseTolerant (§1.6.1). A head described by olm.csv.metadata has no CSV version; package-server's
+// synthesised CSV carries the olm.package version, so that stands in.
+std::string head_version_string(const model::PackageBundle* head) {
+  if (!head) return "";
+  const property::CsvMetadata* csv = head->properties.csv ? &*head->properties.csv : nullptr;
+  if (!csv || csv->version.empty()) return version_string(head);
+  if (auto v = semver::parse_tolerant(csv->version)) return v->to_string();
+  return csv->version;
+}
+
 semver::Version version_or_zero(const std::string& text) {
   if (auto v = semver::parse_tolerant(text)) return *v;
   return semver::Version{};
@@ -215,7 +226,7 @@ std::optional<HubPreview> hub_preview(const model::Model& model, const PreviewRe
   std::stable_sort(listed.begin(), listed.end(),
                    [](const auto& a, const auto& b) { return semver::compare(a.first, b.first) > 0; });
   for (auto& [version, option] : listed) out.versions.push_back(std::move(option));
-  const std::string head_version = version_string(usable_head(pkg, channel));
+  const std::string head_version = head_version_string(usable_head(pkg, channel));
   std::string selected_version = head_version;
   if (!request.version.empty()) {
     const bool listed = std::any_of(out.versions.begin(), out.versions.end(),

@@ -122,9 +122,10 @@ std::vector<std::string> console_channel_order(std::vector<std::string> names);
 /// 16…21. A package without a PackageManifest accepts no channel or version.
 ///
 /// Version strings: the console preselects the channel head CSV's spec.version read with
-/// ParseTolerant (§1.6.1). The model keeps no CSV spec.version, so the head's olm.package version
-/// stands in for it, normalised with ParseTolerant (what package-server's synthesised CSV carries
-/// for olm.csv.metadata bundles); an unparsable version is shown as written.
+/// ParseTolerant (§1.6.1), which may not be one of the listed versions (entries show their
+/// olm.package version, likewise normalised). A head described by olm.csv.metadata has no CSV
+/// version, so its olm.package version stands in (what package-server's synthesised CSV
+/// carries); an unparsable version is shown as written.
 std::optional<HubPreview> hub_preview(const model::Model& model, const PreviewRequest& request, std::string& error);
 
 }  // namespace fbclens::hub

@@ -97,7 +97,7 @@ Json::parser_callback_t csv_fields_filter() {
     if (depth != 2) return true;
     if (parent == "metadata") return key == "annotations" || key == "labels";
     static const char* const kSpecFields[] = {"displayName", "provider", "description", "icon", "keywords", "maturity",
-                                              "minKubeVersion", "installModes", "replaces"};
+                                              "minKubeVersion", "installModes", "replaces", "version"};
     for (const char* f : kSpecFields) {
       if (key == f) return true;
     }
@@ -111,7 +111,10 @@ CsvMetadata csv_metadata_from_manifest(const Json& csv, TextPool& pool) {
   const Json* spec = field(csv, "spec");
   CsvMetadata m = read_csv_fields(spec ? *spec : kEmpty, metadata ? field(*metadata, "annotations") : nullptr,
                                   metadata ? field(*metadata, "labels") : nullptr, pool);
-  if (spec) m.replaces = text(*spec, "replaces");
+  if (spec) {
+    m.replaces = text(*spec, "replaces");
+    m.version = text(*spec, "version");
+  }
   m.from_bundle_object = true;
   return m;
 }

@@ -88,6 +88,7 @@ struct CsvMetadata {
   std::string min_kube_version;
   std::vector<InstallMode> install_modes;
   std::string replaces;  ///< spec.replaces (only in a CSV manifest; csv.metadata has no such field)
+  std::string version;   ///< spec.version as written (only in a CSV manifest; csv.metadata has none)
   bool from_bundle_object = false;  ///< read from an olm.bundle.object CSV, not olm.csv.metadata
 
   static constexpr std::size_t kMaxAnnotationBytes = 1024;

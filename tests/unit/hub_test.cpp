@@ -124,6 +124,22 @@ TEST_CASE("hub: unknown package, channel or version is refused with its name", "
   CHECK(error.find("console 4.15") == 0);
 }
 
+TEST_CASE("hub: the head's CSV spec.version is preselected, read tolerantly, even when no entry lists it (§1.6.1)",
+          "[hub]") {
+  const ValidationReport report = load_fixture("csv-version");
+  REQUIRE(report.verdict == Verdict::Valid);
+  const model::PackageBundle* head = report.model.packages.at("gizmo").bundle("gizmo.v2.1.0");
+  REQUIRE(head);
+  REQUIRE(head->properties.csv);
+  CHECK(head->properties.csv->version == "v2.1.1");
+  const Json p = preview(report, "gizmo", 21);
+  CHECK(names(p["versions"], "version") == Strings{"2.1.0", "2.0.0"});  // entries: their olm.package versions
+  CHECK(p["selectedVersion"] == "2.1.1");                                 // the CSV's, not listed
+  CHECK(p["installNote"].is_null());  // judged against the preselected string itself
+  // Choosing a listed version other than the preselected one brings the install note.
+  CHECK(preview(report, "gizmo", 21, "stable", "2.0.0")["installNote"].is_string());
+}
+
 TEST_CASE("hub: hidden reasons and what a hidden package still shows (§1.6.8, §1.6.12–14)", "[hub]") {
   const ValidationReport report = load_fixture("hidden");
   const Json nocsv = preview(report, "nocsv", 21);
