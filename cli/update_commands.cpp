@@ -32,10 +32,10 @@ int upgrade_path_command(int argc, char** argv) {
   if (args.has("--channel")) fields.channels = args.flags.at("--channel");
   fields.version = args.get("--version");
   fields.policy = args.get("--policy");
-  std::string error;
+  update::RequestError error;
   const std::optional<update::UpgradeRequest> request = update::make_upgrade_request(fields, report->model, error);
   if (!request) {
-    std::cerr << "fbclens: " << error << "\n";
+    std::cerr << "fbclens: " << error.message << "\n";
     return 2;
   }
   const update::PackageGraph graph = update::package_graph(report->model.packages.at(request->package));

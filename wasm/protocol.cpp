@@ -108,11 +108,12 @@ Answer upgrade_path(Session& session, const Json& json) {
   if (!error.empty()) return {Failure::BadRequest, error};
   const ValidationReport* report = session.report();
   if (!report) return no_catalog();
-  if (!fields.package.empty() && !report->model.packages.count(fields.package)) {
-    return not_found("package " + fields.package + " is not in the catalog");
+  update::RequestError refused;
+  const auto request = update::make_upgrade_request(fields, report->model, refused);
+  if (!request) {
+    return {refused.kind == update::RequestError::Kind::NotFound ? Failure::NotFound : Failure::BadRequest,
+            refused.message};
   }
-  const auto request = update::make_upgrade_request(fields, report->model, error);
-  if (!request) return {Failure::BadRequest, error};
   const update::PackageGraph graph = update::package_graph(report->model.packages.at(request->package));
   return ok(upgrade_path_json(update::answer_upgrade(graph, *request)));
 }

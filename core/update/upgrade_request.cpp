@@ -25,18 +25,19 @@ std::string upgrade_fields_from_json(const Json& request, UpgradeFields& out) {
 }
 
 std::optional<UpgradeRequest> make_upgrade_request(const UpgradeFields& fields, const model::Model& model,
-                                                   std::string& error) {
+                                                   RequestError& error) {
+  using Kind = RequestError::Kind;
   if (fields.package.empty()) {
-    error = "request needs a package";
+    error = {Kind::Malformed, "request needs a package"};
     return std::nullopt;
   }
   auto pkg = model.packages.find(fields.package);
   if (pkg == model.packages.end()) {
-    error = "package " + fields.package + " is not in the catalog";
+    error = {Kind::NotFound, "package " + fields.package + " is not in the catalog"};
     return std::nullopt;
   }
   if (!fields.policy.empty() && fields.policy != "CatalogProvided" && fields.policy != "SelfCertified") {
-    error = "unknown policy " + fields.policy + " (CatalogProvided or SelfCertified)";
+    error = {Kind::Malformed, "unknown policy " + fields.policy + " (CatalogProvided or SelfCertified)"};
     return std::nullopt;
   }
   UpgradeRequest request;
@@ -48,8 +49,8 @@ std::optional<UpgradeRequest> make_upgrade_request(const UpgradeFields& fields, 
     if (version.empty()) {
       const model::PackageBundle* bundle = pkg->second.bundle(fields.installed_bundle);
       if (!bundle) {
-        error = "installed bundle " + fields.installed_bundle + " is not in package " + fields.package +
-                "; give its version to ask about a bundle no longer in the catalog";
+        error = {Kind::NotFound, "installed bundle " + fields.installed_bundle + " is not in package " + fields.package +
+                                     "; give its version to ask about a bundle no longer in the catalog"};
         return std::nullopt;
       }
       version = bundle->version_text();

@@ -42,12 +42,21 @@ struct UpgradeRequest {
 /// channels). Unknown keys are ignored.
 std::string upgrade_fields_from_json(const Json& request, UpgradeFields& out);
 
-/// Checks `fields` against `model`. Returns the request, or nullopt with `error` set to one of:
-/// "request needs a package", "package P is not in the catalog", "installed bundle B is not in
-/// package P; give its version ..." (only when no installed version is given: a bundle pruned from
-/// the catalog may still be installed), "unknown policy X (CatalogProvided or SelfCertified)".
+/// Why a request was refused, so callers can answer in their own terms (the CLI exits 2; the JS
+/// protocol answers badRequest or notFound) without reading the message.
+struct RequestError {
+  enum class Kind { Malformed, NotFound };
+  Kind kind = Kind::Malformed;
+  std::string message;
+};
+
+/// Checks `fields` against `model`. Returns the request, or nullopt with `error` set to:
+///   Malformed: "request needs a package", "unknown policy X (CatalogProvided or SelfCertified)";
+///   NotFound:  "package P is not in the catalog", "installed bundle B is not in package P; give its
+///              version ..." (only when no installed version is given: a bundle pruned from the
+///              catalog may still be installed).
 std::optional<UpgradeRequest> make_upgrade_request(const UpgradeFields& fields, const model::Model& model,
-                                                   std::string& error);
+                                                   RequestError& error);
 
 /// Both OLMs' answers to one request (successors.md §1 and §2): the next step and the whole walk.
 /// A walk lists bundle names from the installed bundle, or on a fresh install from the first

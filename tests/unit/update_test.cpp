@@ -20,9 +20,10 @@ TEST_CASE("seed example: v3 skips v2, v2 skipRange >=1.0.0 <2.0.0, 1.0.0 install
   fields.package = "example";
   fields.installed_bundle = "example.v1.0.0";  // pruned from the catalog: only its version says where it is
   fields.subscription_channel = "stable";
-  std::string error;
+  update::RequestError error;
   CHECK_FALSE(update::make_upgrade_request(fields, report.model, error));
-  CHECK(error == "installed bundle example.v1.0.0 is not in package example; give its version to ask about a bundle "
+  CHECK(error.kind == update::RequestError::Kind::NotFound);
+  CHECK(error.message == "installed bundle example.v1.0.0 is not in package example; give its version to ask about a bundle "
                  "no longer in the catalog");
   fields.installed_version = "1.0.0";
   const auto request = update::make_upgrade_request(fields, report.model, error);
@@ -53,26 +54,28 @@ TEST_CASE("upgrade request: one parser for the CLI and the JS API, same defaults
                                                 {"channels", {"stable"}}, {"policy", "SelfCertified"}, {"other", 1}},
                                            fields)
               .empty());
-  std::string error;
+  update::RequestError error;
   const auto request = update::make_upgrade_request(fields, report.model, error);
   REQUIRE(request);
   CHECK(request->installed->version == "2.0.0");  // the installed bundle's own version by default
   CHECK(request->v1.channels == std::vector<std::string>{"stable"});
   CHECK(request->v1.self_certified);
 
+  using Kind = update::RequestError::Kind;
   const auto fails_with = [&](update::UpgradeFields f) {
-    std::string e;
+    update::RequestError e;
     CHECK_FALSE(update::make_upgrade_request(f, report.model, e));
-    return e;
+    return std::make_pair(e.kind, e.message);
   };
-  CHECK(fails_with({}) == "request needs a package");
+  CHECK(fails_with({}) == std::make_pair(Kind::Malformed, std::string("request needs a package")));
   update::UpgradeFields unknown;
   unknown.package = "nope";
-  CHECK(fails_with(unknown) == "package nope is not in the catalog");
+  CHECK(fails_with(unknown) == std::make_pair(Kind::NotFound, std::string("package nope is not in the catalog")));
   update::UpgradeFields policy;
   policy.package = "example";
   policy.policy = "Sometimes";
-  CHECK(fails_with(policy) == "unknown policy Sometimes (CatalogProvided or SelfCertified)");
+  CHECK(fails_with(policy) ==
+        std::make_pair(Kind::Malformed, std::string("unknown policy Sometimes (CatalogProvided or SelfCertified)")));
 
   // A fresh install: both OLMs pick the head and walk from there.
   update::UpgradeFields fresh;
