@@ -86,6 +86,8 @@
     let current = null;  // the worker holding the catalog on screen
     let pending = null;  // the load in flight: {handle, cancelled}
     let last = null;
+    let closed = false;  // close() ran: no worker starts again
+    const closedError = (op) => new FbclensApi.FbclensError(op, 'worker', 'the client is closed');
 
     function emit(event, value) {
       for (const fn of listeners[event]) {
@@ -94,6 +96,7 @@
     }
 
     async function load(message, totals) {
+      if (closed) throw closedError(message.op);
       cancel();  // one load at a time: a new one replaces the one in flight
       const ticket = { handle: null, cancelled: false };
       pending = ticket;
@@ -132,6 +135,7 @@
     }
 
     async function request(op, argsText) {
+      if (closed) throw closedError(op);
       if (!current) throw new FbclensApi.FbclensError(op, 'noCatalog', 'no catalog is loaded');
       return current.call({ op, args: argsText || '' });
     }
@@ -148,8 +152,9 @@
       loading() { return pending !== null; },
       summary() { return last; },
       request,
-      /** Ends the client's workers (an unmounted app). */
+      /** Ends the client's workers (an unmounted app); later loads and requests reject. */
       close() {
+        closed = true;
         cancel();
         if (current) current.worker.terminate();
         if (spare) spare.then((h) => h.worker.terminate(), () => {});

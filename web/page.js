@@ -188,6 +188,8 @@
   }
 
   // [SECTION] mount(): one instance, its wiring and its methods
+  const abortError = (message) => Object.assign(new Error('fbclens: ' + message), { name: 'AbortError' });
+  const unmountedError = () => abortError('the app was unmounted');
   /** Mounts an app into `element` (see the top of this file); returns the instance. */
   function mount(element, options = {}) {
     const base = options.base || scriptBase;
@@ -201,6 +203,7 @@
     const progress = part('progress'), progressBar = progress.querySelector('progress'), progressText = part('progress-text');
 
     let app = null;  // this instance's ImGui module
+    let unmounted = false;  // unmount() ran: a module or load that arrives later is stopped, not started
     let defaultChannels = new Map();  // package → default channel, of the catalog shown
     const client = FbclensClient.create({ base });
     let themeChoice = options.theme || 'system';
@@ -245,6 +248,7 @@
       status.className = 'fbclens-status';
       try {
         const { summary, view, viewText } = await loading;
+        if (unmounted) throw unmountedError();
         defaultChannels = new Map(view.packages.map((p) => [p.name, p.defaultChannel]));
         callWithStrings('fbclens_app_set_catalog', [viewText]);  // the app parses it, once
         status.textContent = summary.verdict + ' · ' + summary.files + ' files · ' + summary.packages + ' packages · ' +
@@ -306,6 +310,7 @@
       setTheme(theme) { themeChoice = theme; applyTheme(); },
       on(event, fn) { client.on(event, fn); },
       unmount() {
+        unmounted = true;
         if (systemLight) systemLight.removeEventListener('change', followSystem);
         client.close();
         if (app) app._fbclens_app_stop();
@@ -343,12 +348,17 @@
       }),
       client.ready,
     ]).then(([Module, protocol]) => {
+      if (unmounted) {  // unmounted while starting: stop the app that just started
+        Module._fbclens_app_stop();
+        return;
+      }
       app = Module;
       client.protocol = protocol;
       applyTheme();
       for (const op of protocol.ops) if (!op.loads && !(op.name in instance)) instance[op.name] = client[op.name];
     });
     ready = started.then(async () => {
+      if (unmounted) return instance;
       if (options.catalog) await loaded(client.loadFiles(options.catalog));
       else if (options.sample) await loaded(client.loadSample());
       if (options.package) {
@@ -357,6 +367,7 @@
       }
       return instance;
     }).catch((error) => {
+      if (unmounted) return instance;  // unmounted while starting or loading: nothing to report
       status.textContent = 'fbclens could not start: ' + (error && error.message ? error.message : error);
       throw error;
     });

@@ -168,3 +168,40 @@ test('unmount stops one instance and empties its element; the other keeps runnin
   assert.ok((await page.evaluate(() => window.appA.graphStats().frames)) > before);
   assert.deepEqual(messages, []);
 });
+
+// Unmounting before `ready`: the module that arrives later is stopped at once, and no worker
+// (neither the one started with the client nor a load's) is left running.
+test('unmount right after mount: no worker and no frame loop stay alive', async () => {
+  const seen = await page.evaluate(async () => {
+    const workers = [];
+    const RealWorker = window.Worker;
+    const realCreate = window.createFbclensApp;
+    let module = null;
+    window.Worker = class extends RealWorker {
+      constructor(...args) { super(...args); this.ended = false; workers.push(this); }
+      terminate() { this.ended = true; super.terminate(); }
+    };
+    window.createFbclensApp = (options) => realCreate(options).then((m) => { module = m; return m; });
+    const slot = document.createElement('div');
+    slot.className = 'slot';
+    document.body.append(slot);
+    try {
+      const app = FbclensApp.mount(slot, { sample: true, package: 'cert-watcher' });
+      app.unmount();
+      await app.ready;
+      const ticks = () => JSON.parse(module.UTF8ToString(module._fbclens_app_status())).ticks;
+      await new Promise((r) => setTimeout(r, 500));
+      const first = ticks();
+      await new Promise((r) => setTimeout(r, 500));
+      return { workers: workers.length, alive: workers.filter((w) => !w.ended).length, ticks: ticks() - first,
+               children: slot.children.length };
+    } finally {
+      window.Worker = RealWorker;
+      window.createFbclensApp = realCreate;
+      slot.remove();
+    }
+  });
+  assert.ok(seen.workers >= 1, 'the client started its worker');
+  assert.deepEqual({ alive: seen.alive, ticks: seen.ticks, children: seen.children }, { alive: 0, ticks: 0, children: 0 });
+  assert.deepEqual(messages, []);
+});
