@@ -74,8 +74,13 @@
       waiting.set(id, { resolve, reject, onProgress });
       worker.postMessage(Object.assign({ id }, message));
     });
+    // Ends the worker; what is still waiting on it rejects with `error`, or a 'worker' failure.
+    const end = (error, why) => {
+      failAll(error || new FbclensApi.FbclensError('', 'worker', 'the worker ended (' + why + ')'));
+      worker.terminate();
+    };
     const protocol = JSON.parse(await call({ op: 'init', wasmModule: await wasmModule }));
-    return { worker, call, failAll, protocol };
+    return { worker, call, end, protocol };
   }
 
   /** A client whose worker files are at `base` (default: beside this script). */
@@ -109,13 +114,13 @@
         const viewText = await ticket.handle.call(message, (p) => emit('progress', p));
         const previous = current;
         current = ticket.handle;
-        if (previous) previous.worker.terminate();
+        if (previous) previous.end(null, 'its catalog was replaced');
         const view = JSON.parse(viewText);  // the page's one parse of a load's answer
         last = view.summary;
         emit('load', last);
         return { summary: last, view, viewText };
       } catch (error) {
-        if (ticket.handle && ticket.handle !== current) ticket.handle.worker.terminate();
+        if (ticket.handle && ticket.handle !== current) ticket.handle.end(null, 'its load failed');
         throw ticket.cancelled ? abortError() : error;
       } finally {
         if (pending === ticket) pending = null;
@@ -127,10 +132,7 @@
       const ticket = pending;
       pending = null;
       ticket.cancelled = true;
-      if (ticket.handle) {
-        ticket.handle.failAll(abortError());
-        ticket.handle.worker.terminate();
-      }
+      if (ticket.handle) ticket.handle.end(abortError());
       return true;
     }
 
@@ -156,8 +158,8 @@
       close() {
         closed = true;
         cancel();
-        if (current) current.worker.terminate();
-        if (spare) spare.then((h) => h.worker.terminate(), () => {});
+        if (current) current.end(null, 'the client was closed');
+        if (spare) spare.then((h) => h.end(null, 'the client was closed'), () => {});
         current = spare = null;
       },
       on(event, fn) {

@@ -205,3 +205,20 @@ test('unmount right after mount: no worker and no frame loop stay alive', async 
   assert.deepEqual({ alive: seen.alive, ticks: seen.ticks, children: seen.children }, { alive: 0, ticks: 0, children: 0 });
   assert.deepEqual(messages, []);
 });
+
+// Requests in flight when the client's worker ends settle (they reject) instead of hanging.
+test('closing a client rejects its requests in flight', async () => {
+  const outcome = await page.evaluate(async () => {
+    const client = FbclensClient.create();
+    await client.loadSample();
+    const inFlight = client.layout({ package: 'cert-watcher', channel: 'stable' });
+    client.close();
+    const settled = await Promise.race([
+      inFlight.then(() => 'resolved', (e) => e.name + ' ' + e.kind),
+      new Promise((r) => setTimeout(() => r('still pending'), 3000)),
+    ]);
+    const later = await client.loadSample().then(() => 'loaded', (e) => e.name + ' ' + e.kind);
+    return { settled, later };
+  });
+  assert.deepEqual(outcome, { settled: 'FbclensError worker', later: 'FbclensError worker' });
+});
