@@ -190,6 +190,8 @@
   // [SECTION] mount(): one instance, its wiring and its methods
   const abortError = (message) => Object.assign(new Error('fbclens: ' + message), { name: 'AbortError' });
   const unmountedError = () => abortError('the app was unmounted');
+  const supersededError = (why) => abortError('show() gave up: ' + why);
+  const SHOW_FRAMES = 1200;  // how many animation frames show() waits for its layout (~20 s at 60 Hz)
   /** Mounts an app into `element` (see the top of this file); returns the instance. */
   function mount(element, options = {}) {
     const base = options.base || scriptBase;
@@ -203,6 +205,7 @@
     const progress = part('progress'), progressBar = progress.querySelector('progress'), progressText = part('progress-text');
 
     let app = null;  // this instance's ImGui module
+    let showCalls = 0;  // show() calls so far: a newer one ends an older one's wait
     let unmounted = false;  // unmount() ran: a module or load that arrives later is stopped, not started
     let defaultChannels = new Map();  // package → default channel, of the catalog shown
     const client = FbclensClient.create({ base });
@@ -291,16 +294,26 @@
       async memory() { return { app: { wasmBytes: app ? app.HEAPU8.length : 0 }, worker: await client.memory() }; },
       async show({ package: pkg, channel, bundle }) {
         await started;
+        if (unmounted) throw unmountedError();
         if (!callWithStrings('fbclens_app_show', [pkg, channel || '', bundle || ''])) {
           throw new Error('fbclens: ' + (channel ? 'no channel ' + channel + ' in package ' + pkg : 'no package ' + pkg) +
             (bundle ? ' (or no entry ' + bundle + ')' : ''));
         }
+        // Drawn: two frames with the layout of that selection. Given up on when a newer show()
+        // starts, the selection moves elsewhere, the app is unmounted or SHOW_FRAMES pass.
+        const call = ++showCalls;
         const start = instance.graphStats().frames;
-        await new Promise((resolve) => {
+        await new Promise((resolve, reject) => {
+          let waited = 0;
           const tick = () => {
-            const s = instance.graphStats();
-            if (s.frames >= start + 2 && s.package === pkg && s.channel === (channel || '')) resolve();
-            else requestAnimationFrame(tick);
+            if (unmounted) return reject(unmountedError());
+            const s = instance.graphStats(), now = instance.appStatus();
+            if (s.frames >= start + 2 && s.package === pkg && s.channel === (channel || '')) return resolve();
+            const moved = call !== showCalls || now.package !== pkg || now.wholePackage !== !channel ||
+              (channel && now.channel !== channel);
+            if (moved) return reject(supersededError('the selection changed before it was drawn'));
+            if (++waited > SHOW_FRAMES) return reject(supersededError('not drawn within ' + SHOW_FRAMES + ' frames'));
+            requestAnimationFrame(tick);
           };
           requestAnimationFrame(tick);
         });

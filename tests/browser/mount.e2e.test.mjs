@@ -222,3 +222,26 @@ test('closing a client rejects its requests in flight', async () => {
   });
   assert.deepEqual(outcome, { settled: 'FbclensError worker', later: 'FbclensError worker' });
 });
+
+// show() always settles: a newer show() ends an older one's wait, and unmounting rejects it.
+test('show(): a newer call supersedes an older one; unmounting rejects a waiting or later call', async () => {
+  const outcome = await page.evaluate(async () => {
+    const name = (p) => Promise.race([p.then((s) => 'drawn ' + s.channel, (e) => e.name),
+                                      new Promise((r) => setTimeout(() => r('still pending'), 5000))]);
+    const first = name(window.appA.show({ package: 'cert-watcher', channel: 'stable' }));
+    const second = name(window.appA.show({ package: 'cert-watcher', channel: 'fast' }));
+    const slot = document.createElement('div');
+    slot.className = 'slot';
+    document.body.append(slot);
+    const other = FbclensApp.mount(slot, { sample: true });
+    await other.ready;
+    const waiting = name(other.show({ package: 'cert-watcher', channel: 'fast' }));
+    await new Promise((r) => setTimeout(r, 0));
+    other.unmount();
+    const later = await name(other.show({ package: 'cert-watcher', channel: 'stable' }));
+    slot.remove();
+    return { first: await first, second: await second, waiting: await waiting, later };
+  });
+  assert.deepEqual(outcome, { first: 'AbortError', second: 'drawn fast', waiting: 'AbortError', later: 'AbortError' });
+  assert.deepEqual(messages, []);
+});
