@@ -86,6 +86,16 @@ struct AppState {
   GraphRenderer renderer;
 };
 
+/// Selects `channel` of `package` for the graph, and the entry `bundle` of it ("" = none); ""
+/// channel selects the whole package with its channels as lanes. Whenever the package changes, its
+/// channel becomes package_channel()'s (so the explorer never keeps another package's channel).
+/// Checks nothing: callers pass names from the view (selection.cpp).
+void select(AppState& state, const std::string& package, const std::string& channel, const std::string& bundle = "");
+
+/// The channel a package alone stands for: its default channel when that is one of its channels,
+/// else its first ("" = no such package, or no channels). The one place this is decided.
+std::string package_channel(const CatalogView& view, const std::string& package);
+
 /// Selects finding `row` (index into view.findings) and the object it is about: its channel (or
 /// the whole package for a package-level finding) and its bundle.
 void select_finding(AppState& state, int row);

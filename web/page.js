@@ -207,7 +207,6 @@
     let app = null;  // this instance's ImGui module
     let showCalls = 0;  // show() calls so far: a newer one ends an older one's wait
     let unmounted = false;  // unmount() ran: a module or load that arrives later is stopped, not started
-    let defaultChannels = new Map();  // package → default channel, of the catalog shown
     const client = FbclensClient.create({ base });
     let themeChoice = options.theme || 'system';
     const systemLight = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: light)') : null;
@@ -252,7 +251,6 @@
       try {
         const { summary, view, viewText } = await loading;
         if (unmounted) throw unmountedError();
-        defaultChannels = new Map(view.packages.map((p) => [p.name, p.defaultChannel]));
         callWithStrings('fbclens_app_set_catalog', [viewText]);  // the app parses it, once
         status.textContent = summary.verdict + ' · ' + summary.files + ' files · ' + summary.packages + ' packages · ' +
           summary.bundles + ' bundles · ' + summary.findings.length + ' findings';
@@ -375,7 +373,8 @@
       if (options.catalog) await loaded(client.loadFiles(options.catalog));
       else if (options.sample) await loaded(client.loadSample());
       if (options.package) {
-        const channel = options.view === 'package' ? '' : options.channel || defaultChannels.get(options.package) || '';
+        const channel = options.view === 'package' ? ''
+          : options.channel || app.UTF8ToString(callWithStrings('fbclens_app_package_channel', [options.package]));
         await instance.show({ package: options.package, channel, bundle: options.bundle });
       }
       return instance;

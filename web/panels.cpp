@@ -29,17 +29,6 @@ ImVec4 amber() {
 // Secondary text: the theme's own disabled-text colour, readable on dark and light.
 ImVec4 dim() { return ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled); }
 
-// Selects a package's channel (and a bundle in it, "" = none) for the graph; "" channel selects the
-// whole package with its channels as lanes.
-void select(AppState& s, const std::string& package, const std::string& channel, const std::string& bundle = "") {
-  s.ui.selected_package = package;
-  if (!channel.empty()) s.ui.selected_channel = channel;
-  s.ui.whole_package = channel.empty();
-  s.ui.selected_bundle = bundle;
-  s.ui.selected_bundle_channel = channel;
-  s.model.scene_dirty = true;
-}
-
 // [SECTION] Summary bar
 void draw_summary_bar(AppState& s) {
   const CatalogView& v = s.model.view;

@@ -5,6 +5,7 @@
 // [SECTION] What the page reads back
 #include <emscripten/emscripten.h>
 
+#include <algorithm>
 #include <string>
 
 #include "app_state.h"
@@ -29,35 +30,48 @@ std::string g_status;  // the text of the last status or statistics (valid until
 // Selects `channel` of `package` (the whole package when `channel` is ""), and `bundle` when not
 // "" and an entry of that channel; false, and nothing changed, when any of them is absent.
 bool show(AppState& s, const std::string& package, const std::string& channel, const std::string& bundle) {
-  for (const auto& p : s.model.view.package_rows) {
-    if (p.name != package) continue;
-    if (channel.empty()) {
-      if (!bundle.empty()) return false;
-      s.ui.selected_package = package;
-      if (s.ui.selected_channel.empty() && !p.channels.empty()) s.ui.selected_channel = p.default_channel;
-      s.ui.whole_package = true;
-      s.ui.selected_bundle.clear();
-      return true;
-    }
-    for (const auto& c : p.channels) {
-      if (c.name != channel) continue;
-      bool has_bundle = bundle.empty();
-      for (const auto& b : c.bundles) has_bundle = has_bundle || b.name == bundle;
-      if (!has_bundle) return false;
-      s.ui.selected_package = package;
-      s.ui.selected_channel = channel;
-      s.ui.whole_package = false;
-      s.ui.selected_bundle = bundle;
-      s.ui.selected_bundle_channel = channel;
-      if (!bundle.empty()) s.ui.lower_tab_request = UiState::LowerTab::Bundle;
-      s.model.scene_dirty = true;
-      return true;
+  const auto p = std::find_if(s.model.view.package_rows.begin(), s.model.view.package_rows.end(),
+                              [&](const PackageRow& row) { return row.name == package; });
+  if (p == s.model.view.package_rows.end()) return false;
+  if (channel.empty()) {
+    if (!bundle.empty()) return false;
+  } else {
+    const auto c = std::find_if(p->channels.begin(), p->channels.end(), [&](const ChannelRow& row) { return row.name == channel; });
+    if (c == p->channels.end()) return false;
+    if (!bundle.empty() &&
+        std::none_of(c->bundles.begin(), c->bundles.end(), [&](const BundleRow& b) { return b.name == bundle; })) {
+      return false;
     }
   }
-  return false;
+  select(s, package, channel, bundle);
+  if (!bundle.empty()) s.ui.lower_tab_request = UiState::LowerTab::Bundle;
+  return true;
 }
 
 }  // namespace
+
+std::string package_channel(const CatalogView& view, const std::string& package) {
+  for (const auto& p : view.package_rows) {
+    if (p.name != package) continue;
+    for (const auto& c : p.channels) {
+      if (c.name == p.default_channel) return c.name;
+    }
+    return p.channels.empty() ? std::string() : p.channels.front().name;
+  }
+  return {};
+}
+
+void select(AppState& s, const std::string& package, const std::string& channel, const std::string& bundle) {
+  if (package != s.ui.selected_package || s.ui.selected_channel.empty()) {
+    s.ui.selected_channel = package_channel(s.model.view, package);
+  }
+  s.ui.selected_package = package;
+  if (!channel.empty()) s.ui.selected_channel = channel;
+  s.ui.whole_package = channel.empty();
+  s.ui.selected_bundle = bundle;
+  s.ui.selected_bundle_channel = channel;
+  s.model.scene_dirty = true;
+}
 
 void announce_selection(AppState& s) {
   const int finding = s.ui.selected_finding >= 0 ? s.model.view.findings[s.ui.selected_finding].index : -1;
@@ -86,13 +100,10 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_set_catalog(const char* view_json) {
   s.ui.selected_package.clear();
   s.ui.selected_channel.clear();
   s.ui.whole_package = false;
-  // Start on the first package's default channel (or first channel) so the graph is never empty.
+  // Start on the first package's channel (package_channel) so the graph is never empty.
   if (!s.model.view.package_rows.empty()) {
-    const auto& p = s.model.view.package_rows.front();
-    s.ui.selected_package = p.name;
-    for (const auto& c : p.channels) {
-      if (c.is_default || s.ui.selected_channel.empty()) s.ui.selected_channel = c.name;
-    }
+    const std::string& first = s.model.view.package_rows.front().name;
+    select(s, first, package_channel(s.model.view, first));
   }
   apply_search(s.model.view, s.ui.search);
 }
@@ -103,6 +114,14 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_set_catalog(const char* view_json) {
 EMSCRIPTEN_KEEPALIVE int fbclens_app_show(const char* package, const char* channel, const char* bundle) {
   fbclens::web::wake();
   return fbclens::web::show(fbclens::web::app_state(), package, channel, bundle) ? 1 : 0;
+}
+
+/// The channel `package` alone stands for (package_channel: its default channel, else its first);
+/// "" when there is no such package. Valid until the next call.
+EMSCRIPTEN_KEEPALIVE const char* fbclens_app_package_channel(const char* package) {
+  using namespace fbclens::web;
+  g_status = package_channel(app_state().model.view, package);
+  return g_status.c_str();
 }
 
 /// Selects the finding at `index` in the Summary's findings (as a click in the findings panel does).

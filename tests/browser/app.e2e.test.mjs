@@ -72,6 +72,11 @@ test('the whole package with its channels as lanes', async () => {
   assert.equal(stats.heads, 3);
   assert.equal((await page.evaluate(() => window.fbclens.appStatus())).wholePackage, true);
   await page.screenshot({ path: join(shots, 'sample-whole-package.png') });
+  // Another package as a whole: its own default channel is selected, not the previous package's.
+  await page.evaluate(() => window.fbclens.show({ package: 'cert-watcher', channel: 'fast' }));
+  await page.evaluate(() => window.fbclens.show({ package: 'lens-demo' }));
+  const other = await page.evaluate(() => window.fbclens.appStatus());
+  assert.deepEqual([other.package, other.channel, other.wholePackage], ['lens-demo', 'stable', true]);
   await page.evaluate(() => window.fbclens.show({ package: 'cert-watcher', channel: 'stable' }));
 });
 
