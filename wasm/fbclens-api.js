@@ -107,10 +107,9 @@
       return text;
     }
 
-    // Loads resolve to the Summary; `viewText` (the explorer view holding it) is kept for whoever
-    // hands it on unparsed (the worker).
-    function finish(viewText) {
-      last = JSON.parse(viewText).summary;
+    // A load resolves to the Summary, read alone (catalogSummary), not out of the whole view.
+    function finish() {
+      last = JSON.parse(call('catalogSummary', ''));
       for (const fn of listeners.load) {
         try { fn(last); } catch (e) { console.error('fbclens load listener failed', e); }
       }
@@ -137,9 +136,13 @@
       },
       async loadFiles(files) {
         const entries = isPathList(files) ? files : await fromFileList(files);
-        return finish(api.loadText(entries));
+        api.loadText(entries);
+        return finish();
       },
-      async loadSample() { return finish(call('loadSample', '')); },
+      async loadSample() {
+        call('loadSample', '');
+        return finish();
+      },
       summary() { return last; },
       on(event, fn) {
         if (!listeners[event]) throw new Error('fbclens: unknown event ' + event);

@@ -7,9 +7,9 @@
  *   await client.ready;                              // resolves to the protocol table
  *   client.on('progress', (p) => ...);               // p: {phase: 'reading'|'parsing', files,
  *                                                    //     totalFiles, bytes, totalBytes}
- *   const {summary, view, viewText} = await client.loadFiles(files);  // files as
- *                                                    // FbclensApi.loadFiles; view: the explorer view
- *                                                    // (parsed), viewText: its JSON text
+ *   const {summary, viewText} = await client.loadFiles(files);  // files as FbclensApi.loadFiles;
+ *                                                    // summary: the Summary (parsed), viewText: the
+ *                                                    // explorer view's JSON text, unparsed (the app's)
  *   client.cancel();                                 // the load in flight rejects with an Error
  *                                                    // named 'AbortError'; the catalog shown stays
  *   await client.request(op, argsText);              // any operation of the table: its answer's
@@ -63,24 +63,26 @@
       }
       waiting.delete(message.id);
       if (message.error) w.reject(new FbclensApi.FbclensError(message.error.op, message.error.kind, message.error.message));
-      else w.resolve(message.text);
+      else w.resolve(message);
     };
     worker.onerror = (event) => {
       event.preventDefault();
       failAll(new FbclensApi.FbclensError('', 'worker', 'the worker failed: ' + (event.message || 'unknown error')));
     };
-    const call = (message, onProgress) => new Promise((resolve, reject) => {
+    // The worker's whole answer ({text}, or a load's {text, summary}); `call`: its text alone.
+    const send = (message, onProgress) => new Promise((resolve, reject) => {
       const id = nextId++;
       waiting.set(id, { resolve, reject, onProgress });
       worker.postMessage(Object.assign({ id }, message));
     });
+    const call = (message) => send(message).then((answer) => answer.text);
     // Ends the worker; what is still waiting on it rejects with `error`, or a 'worker' failure.
     const end = (error, why) => {
       failAll(error || new FbclensApi.FbclensError('', 'worker', 'the worker ended (' + why + ')'));
       worker.terminate();
     };
     const protocol = JSON.parse(await call({ op: 'init', wasmModule: await wasmModule }));
-    return { worker, call, end, protocol };
+    return { worker, send, call, end, protocol };
   }
 
   /** A client whose worker files are at `base` (default: beside this script). */
@@ -111,14 +113,13 @@
         ticket.handle = await next;
         if (ticket.cancelled) throw abortError();
         emit('progress', Object.assign({ phase: 'reading', files: 0, bytes: 0 }, totals));
-        const viewText = await ticket.handle.call(message, (p) => emit('progress', p));
+        const answer = await ticket.handle.send(message, (p) => emit('progress', p));
         const previous = current;
         current = ticket.handle;
         if (previous) previous.end(null, 'its catalog was replaced');
-        const view = JSON.parse(viewText);  // the page's one parse of a load's answer
-        last = view.summary;
+        last = JSON.parse(answer.summary);  // the Summary alone: the view is the app's to parse
         emit('load', last);
-        return { summary: last, view, viewText };
+        return { summary: last, viewText: answer.text };
       } catch (error) {
         if (ticket.handle && ticket.handle !== current) ticket.handle.end(null, 'its load failed');
         throw ticket.cancelled ? abortError() : error;

@@ -12,6 +12,8 @@
  *                                               arguments' JSON text, passed on unparsed
  * Worker → page:
  *   {id, text}                                 the answer's JSON text, unparsed
+ *   {id, text, summary}                        a load's answer: the view's text (for the app) and
+ *                                               the Summary's text (for the page), both unparsed
  *   {id, error: {op, kind, message}}           a typed failure (kind: a failure of the table, or
  *                                               'worker' when the worker itself failed); the
  *                                               worker stays usable
@@ -67,15 +69,19 @@ async function init(wasmModule) {
   return JSON.stringify(api.protocol);
 }
 
+// The answer as {text} ({text, summary} for an operation that loads).
 async function answer(message) {
-  if (message.op === 'init') return init(message.wasmModule);
+  if (message.op === 'init') return { text: await init(message.wasmModule) };
   if (!api) throw new FbclensApi.FbclensError(message.op, 'worker', 'the core module is not ready');
+  let text;
   if (message.op === 'load') {
-    const text = api.loadText(await readAll(message.id, message.files));
+    text = api.loadText(await readAll(message.id, message.files));
     progressOf = null;
-    return text;
+  } else {
+    text = api.call(message.op, message.args);
   }
-  return api.call(message.op, message.args);
+  const row = api.protocol.ops.find((o) => o.name === message.op);
+  return row && row.loads ? { text, summary: api.call('catalogSummary', '') } : { text };
 }
 
 // One request at a time, in order: the module is single-threaded and loads are synchronous in it.
@@ -84,7 +90,7 @@ self.onmessage = (event) => {
   const message = event.data;
   queue = queue.then(async () => {
     try {
-      self.postMessage({ id: message.id, text: await answer(message) });
+      self.postMessage(Object.assign({ id: message.id }, await answer(message)));
     } catch (error) {
       progressOf = null;
       const typed = error instanceof FbclensApi.FbclensError;

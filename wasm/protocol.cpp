@@ -19,6 +19,7 @@
 #include "export/catalog_view_json.h"
 #include "export/hub_json.h"
 #include "export/layout_json.h"
+#include "export/report_json.h"
 #include "export/upgrade_json.h"
 #include "load/source_excerpt.h"
 
@@ -86,6 +87,14 @@ Answer not_found(std::string message) { return {Failure::NotFound, std::move(mes
 // by the page (the Summary, the DOM findings) and by the app (its panels) from the same text.
 Answer load(Session& session, const Json&) { return ok(catalog_view_json(session.load())); }
 Answer load_sample(Session& session, const Json&) { return ok(catalog_view_json(session.load_sample())); }
+
+// The Summary alone (what load's answer holds as `summary`), so the page reads a load's Summary
+// without parsing the whole view, which only the app parses.
+Answer catalog_summary(Session& session, const Json&) {
+  const ValidationReport* report = session.report();
+  if (!report) return no_catalog();
+  return ok(summary_json(*report));
+}
 
 Answer layout(Session& session, const Json& json) {
   Args args(json);
@@ -184,6 +193,8 @@ constexpr Op kOps[] = {
     {"load", "{} (the files added with fbclens_add_file)",
      "the explorer view, Summary inside: {summary, packages} (core/export/catalog_view_json.h)", true, load},
     {"loadSample", "{}", "as load, for the built-in sample catalog", true, load_sample},
+    {"catalogSummary", "{}", "the Summary of the catalog loaded, as in load's answer (core/export/report_json.h)", false,
+     catalog_summary},
     {"layout", "{package, channel ('' or absent = the whole package, channels as lanes)}",
      "the graph layout (core/export/layout_json.h)", false, layout},
     {"upgradePath",

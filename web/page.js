@@ -249,7 +249,7 @@
       status.textContent = 'Loading…';
       status.className = 'fbclens-status';
       try {
-        const { summary, view, viewText } = await loading;
+        const { summary, viewText } = await loading;
         if (unmounted) throw unmountedError();
         callWithStrings('fbclens_app_set_catalog', [viewText]);  // the app parses it, once
         status.textContent = summary.verdict + ' · ' + summary.files + ' files · ' + summary.packages + ' packages · ' +
