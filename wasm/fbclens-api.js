@@ -35,15 +35,17 @@
  * on('load', fn): calls fn(summary) after every load.
  *
  * FbclensError: what a failed operation rejects with. name 'FbclensError', `kind` one of the
- * table's failures ('badRequest', 'noCatalog', 'notFound'), `op` the operation, `message`
- * 'fbclens: ' + the core's message.
+ * table's failures ('badRequest', 'noCatalog', 'notFound', or 'worker' from the page's client
+ * when its worker failed or ended), `op` the operation, `message` the core's message as it is
+ * (the name says whose it is; nothing is added or stripped on the way to the page).
  */
 (function (root) {
   'use strict';
 
+  /** A failed operation: `op`, `kind` (a failure of the table, or 'worker') and the raw message. */
   class FbclensError extends Error {
     constructor(op, kind, message) {
-      super('fbclens: ' + message);
+      super(message);
       this.name = 'FbclensError';
       this.op = op;
       this.kind = kind;

@@ -4,7 +4,8 @@
  * any size loads. One client per app instance; it keeps no state outside itself.
  *
  *   const client = FbclensClient.create();          // finds its files beside this script
- *   await client.ready;                              // resolves to the protocol table
+ *   await client.ready;                              // resolves to the protocol table, which is
+ *                                                    // then client.protocol
  *   client.on('progress', (p) => ...);               // p: {phase: 'reading'|'parsing', files,
  *                                                    //     totalFiles, bytes, totalBytes}
  *   const {summary, viewText} = await client.loadFiles(files);  // files as FbclensApi.loadFiles;
@@ -149,6 +150,7 @@
         const entries = FbclensApi.catalogEntries(files);
         const totalBytes = entries.reduce((n, e) => n + (e.file.size !== undefined ? e.file.size : e.file.length || 0), 0);
         return load({ op: 'load', files: entries }, { totalFiles: entries.length, totalBytes });
+      protocol: null,  // the protocol table, once `ready`
       },
       loadSample() { return load({ op: 'loadSample', args: '' }, { totalFiles: 0, totalBytes: 0 }); },
       cancel,
@@ -168,7 +170,10 @@
         listeners[event].push(fn);
       },
     };
-    client.ready.then((protocol) => FbclensApi.addOperations(client, protocol, request), () => {});
+    client.ready.then((protocol) => {
+      client.protocol = protocol;
+      FbclensApi.addOperations(client, protocol, request);
+    }, () => {});
     return client;
   }
 

@@ -95,7 +95,7 @@ self.onmessage = (event) => {
       progressOf = null;
       const typed = error instanceof FbclensApi.FbclensError;
       self.postMessage({ id: message.id, error: {
-        op: message.op, kind: typed ? error.kind : 'worker', message: String(error && error.message ? error.message : error).replace(/^fbclens: /, ''),
+        op: message.op, kind: typed ? error.kind : 'worker', message: String(error && error.message ? error.message : error),
       } });
     }
   });

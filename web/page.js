@@ -192,6 +192,7 @@
   const unmountedError = () => abortError('the app was unmounted');
   const supersededError = (why) => abortError('show() gave up: ' + why);
   const SHOW_FRAMES = 1200;  // how many animation frames show() waits for its layout (~20 s at 60 Hz)
+
   /** Mounts an app into `element` (see the top of this file); returns the instance. */
   function mount(element, options = {}) {
     const base = options.base || scriptBase;
@@ -273,7 +274,7 @@
     function answerRequest(op, key, argsText) {
       client.request(op, argsText).then(
         (text) => ({ failure: 0, text }),
-        (error) => ({ failure: Math.max(1, client.protocol.failures.indexOf(error.kind)), text: String(error.message).replace(/^fbclens: /, '') }))
+        (error) => ({ failure: Math.max(1, client.protocol.failures.indexOf(error.kind)), text: String(error.message) }))
         .then(({ failure, text }) => { if (app) callWithStrings('fbclens_app_receive', [op, key, text], [failure]); });
     }
 
@@ -364,7 +365,6 @@
         return;
       }
       app = Module;
-      client.protocol = protocol;
       applyTheme();
       for (const op of protocol.ops) if (!op.loads && !(op.name in instance)) instance[op.name] = client[op.name];
     });
