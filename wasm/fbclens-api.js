@@ -93,13 +93,15 @@
   }
 
   /**
-   * The API over `Module`, a ready instance of the core module. Returns {protocol, call,
-   * loadFiles, loadSample, summary, on, ...one method per operation}.
+   * The API over `Module`, a ready instance of the core module. Returns {protocol, protocolText
+   * (the table's JSON text, for the worker to pass on), call, loadText, loadFiles, loadSample,
+   * summary, on, ...one method per operation}.
    */
   function attach(Module) {
     let last = null;
     const listeners = { load: [] };
-    const protocol = JSON.parse(Module.UTF8ToString(Module._fbclens_protocol()));
+    const protocolText = Module.UTF8ToString(Module._fbclens_protocol());
+    const protocol = JSON.parse(protocolText);
 
     // The answer's text of operation `op`; throws an FbclensError when the operation failed.
     function call(op, argsText) {
@@ -130,6 +132,7 @@
 
     const api = {
       protocol,
+      protocolText,
       call,
       /** Stages `entries` ([{path, data: Uint8Array|string}]) and loads them; the view's text. */
       loadText(entries) {

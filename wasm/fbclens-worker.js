@@ -52,6 +52,7 @@ async function readAll(id, files) {
   return out;
 }
 
+// Starts the core module; answers with the protocol table's text, as the module gives it.
 async function init(wasmModule) {
   const Module = await createFbclensCore({
     instantiateWasm(imports, receive) {
@@ -66,7 +67,7 @@ async function init(wasmModule) {
     if (progressOf) progressOf('parsing', files, bytes, false);
   };
   api = FbclensApi.attach(Module);
-  return JSON.stringify(api.protocol);
+  return api.protocolText;
 }
 
 // The answer as {text} ({text, summary} for an operation that loads).
