@@ -13,6 +13,10 @@
  *                                                    // explorer view's JSON text, unparsed (the app's)
  *   client.cancel();                                 // the load in flight rejects with an Error
  *                                                    // named 'AbortError'; the catalog shown stays
+ *   client.loading();                                // true while a load is in flight
+ *   client.summary();                                // the Summary of the catalog loaded (or null)
+ *   client.close();                                  // ends the workers; in-flight requests reject
+ *                                                    // and later loads and requests reject
  *   await client.request(op, argsText);              // any operation of the table: its answer's
  *                                                    // JSON text, unparsed (the app's requests)
  *   await client.layout({package, channel});         // one method per operation of the table
@@ -146,11 +150,11 @@
 
     const client = {
       ready: spare.then((handle) => handle.protocol),
+      protocol: null,  // the protocol table, once `ready`
       loadFiles(files) {
         const entries = FbclensApi.catalogEntries(files);
         const totalBytes = entries.reduce((n, e) => n + (e.file.size !== undefined ? e.file.size : e.file.length || 0), 0);
         return load({ op: 'load', files: entries }, { totalFiles: entries.length, totalBytes });
-      protocol: null,  // the protocol table, once `ready`
       },
       loadSample() { return load({ op: 'loadSample', args: '' }, { totalFiles: 0, totalBytes: 0 }); },
       cancel,
