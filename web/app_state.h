@@ -104,7 +104,8 @@ void select_finding(AppState& state, int row);
 void draw_app(AppState& state);
 
 /// Asks the worker for what the selection needs and the app does not have yet (requests.cpp).
-/// Called every main-loop iteration; asks only when a key changes.
+/// Called before each frame drawn (a change of selection or catalog wakes the loop); asks only
+/// when a key changes.
 void request_what_is_missing(AppState& state);
 
 /// Tells the page when the selected finding changed (selection.cpp), after a frame is drawn.

@@ -292,9 +292,9 @@ void frame() {
   ++g_shell.ticks;
   AppState& s = *g_state;
   if (s.ui.theme_applied != s.ui.light_theme) apply_theme(s);
-  request_what_is_missing(s);
   if (!ImGui::GetCurrentContext()->InputEventsQueue.empty() || s.model.scene_dirty) wake();
   if (g_frames_to_draw <= 0 && emscripten_get_now() / 1000.0 > g_draw_until) return;  // the canvas keeps its picture
+  request_what_is_missing(s);  // only what changed can need a request, and every change wakes
   --g_frames_to_draw;
   const double frame_start = emscripten_get_now();
   const int size = fbclens_fit_canvas(g_pixel_ratio);
