@@ -74,7 +74,8 @@ struct UiState {
 
 /// What was asked of the worker (the keys of requests.cpp); answers to older keys are dropped.
 struct RequestBook {
-  std::string layout, excerpt, upgrade, details;
+  std::string layout, excerpt;
+  std::string bundle;               ///< the selected bundle's key: its upgradePath and bundle requests
   int excerpt_for = -1;             ///< the finding the excerpt was asked for
 };
 

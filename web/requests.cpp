@@ -48,8 +48,8 @@ void request_excerpt(AppState& s) {
 void request_bundle(AppState& s) {
   const std::string channel = s.ui.whole_package ? s.ui.selected_bundle_channel : s.ui.selected_channel;
   const std::string key = key_of(s.model.view.generation, s.ui.selected_package, channel, s.ui.selected_bundle);
-  if (key == s.requests.upgrade) return;
-  s.requests.upgrade = s.requests.details = key;
+  if (key == s.requests.bundle) return;
+  s.requests.bundle = key;
   s.model.upgrade_text.clear();
   s.model.details = {};
   if (s.ui.selected_bundle.empty() || channel.empty()) return;
@@ -128,9 +128,9 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_receive(const char* op, const char* key, c
   const fbclens::Json answer = failure == 0 ? fbclens::Json::parse(text, nullptr, false) : fbclens::Json();
   if (o == "layout" && key == s.requests.layout) {
     receive_layout(s, error, answer);
-  } else if (o == "upgradePath" && key == s.requests.upgrade) {
+  } else if (o == "upgradePath" && key == s.requests.bundle) {
     s.model.upgrade_text = error.empty() ? describe_upgrade(s.ui.selected_bundle, answer) : "Upgrade paths unavailable: " + error;
-  } else if (o == "bundle" && key == s.requests.details) {
+  } else if (o == "bundle" && key == s.requests.bundle) {
     s.model.details = error.empty() ? parse_bundle_details(answer) : BundleDetails{};
     s.model.details.error = error;
   } else if (o == "excerpt" && key == s.requests.excerpt) {
