@@ -125,16 +125,17 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_receive(const char* op, const char* key, c
   wake();
   const std::string o = op;
   const std::string error = failure != 0 ? std::string(text) : std::string();
-  const fbclens::Json answer = failure == 0 ? fbclens::Json::parse(text, nullptr, false) : fbclens::Json();
+  // Parsed only for an answer still wanted (its key is the one asked last).
+  const auto answer = [&] { return failure == 0 ? fbclens::Json::parse(text, nullptr, false) : fbclens::Json(); };
   if (o == "layout" && key == s.requests.layout) {
-    receive_layout(s, error, answer);
+    receive_layout(s, error, answer());
   } else if (o == "upgradePath" && key == s.requests.bundle) {
-    s.model.upgrade_text = error.empty() ? describe_upgrade(s.ui.selected_bundle, answer) : "Upgrade paths unavailable: " + error;
+    s.model.upgrade_text = error.empty() ? describe_upgrade(s.ui.selected_bundle, answer()) : "Upgrade paths unavailable: " + error;
   } else if (o == "bundle" && key == s.requests.bundle) {
-    s.model.details = error.empty() ? parse_bundle_details(answer) : BundleDetails{};
+    s.model.details = error.empty() ? parse_bundle_details(answer()) : BundleDetails{};
     s.model.details.error = error;
   } else if (o == "excerpt" && key == s.requests.excerpt) {
-    receive_excerpt(s, answer);
+    receive_excerpt(s, answer());
   }
 }
 
