@@ -52,15 +52,6 @@ class Args {
     fail(key, "a number");
     return fallback;
   }
-  /// The string-array argument `key` ([] when absent).
-  std::vector<std::string> texts(const char* key) {
-    std::vector<std::string> out;
-    const auto it = args_.find(key);
-    if (it == args_.end() || it->is_null()) return out;
-    if (!it->is_array()) fail(key, "an array of strings");
-    else for (const auto& v : *it) if (v.is_string()) out.push_back(v.get<std::string>());
-    return out;
-  }
   bool ok() const { return error_.empty(); }
   Answer failure() const { return {Failure::BadRequest, error_}; }
 
@@ -225,11 +216,6 @@ const char* failure_name(Failure failure) {
     case Failure::NotFound: return "notFound";
   }
   return "badRequest";
-}
-
-const Op* ops(std::size_t& count) {
-  count = std::size(kOps);
-  return kOps;
 }
 
 Answer call(Session& session, const std::string& op, const std::string& args_json) {

@@ -44,9 +44,6 @@ struct Op {
   Answer (*run)(Session& session, const Json& args);
 };
 
-/// The table (protocol.cpp), in a fixed order; `count` is set to its length.
-const Op* ops(std::size_t& count);
-
 /// Runs operation `op` with `args_json` (a JSON object's text; "" counts as {}). An unknown
 /// operation or arguments that are not an object give Failure::BadRequest.
 Answer call(Session& session, const std::string& op, const std::string& args_json);
