@@ -2,7 +2,6 @@
 // entry point (fbclens_call; the operations are the table in protocol.cpp). Exported with
 // -sEXPORTED_FUNCTIONS; strings cross as UTF-8 pointers, owned by the callee.
 #include <emscripten/emscripten.h>
-#include <unistd.h>
 
 #include <cstdint>
 
@@ -82,9 +81,5 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_protocol() {
   if (g_protocol.empty()) g_protocol = fbclens::wasm::protocol_json().dump();
   return g_protocol.c_str();
 }
-
-/// The allocator's high-water mark in bytes (sbrk top; dlmalloc does not give memory back), for
-/// benchmarks: unlike the wasm memory size it excludes growth slack.
-EMSCRIPTEN_KEEPALIVE double fbclens_heap_high_water() { return static_cast<double>(reinterpret_cast<std::uintptr_t>(sbrk(0))); }
 
 }  // extern "C"

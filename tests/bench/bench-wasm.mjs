@@ -40,5 +40,6 @@ for (const dir of dirs) {
   console.log(dir.padEnd(70), String(bytes).padStart(10), best.toFixed(3).padStart(9), (bytes / 1e6 / best).toFixed(1).padStart(9), verdict.padStart(12));
 }
 clearInterval(sampler);
-console.log(`peak RSS of the Node process: ${(peakRss / 1e6).toFixed(1)} MB; wasm memory: ${(Module.HEAPU8.length / 1e6).toFixed(1)} MB; ` +
-            `allocator high-water: ${(Module._fbclens_heap_high_water() / 1e6).toFixed(1)} MB`);
+const memory = await api.memory();  // the protocol's memory operation: {wasmBytes, highWater}
+console.log(`peak RSS of the Node process: ${(peakRss / 1e6).toFixed(1)} MB; wasm memory: ${(memory.wasmBytes / 1e6).toFixed(1)} MB; ` +
+            `allocator high-water: ${(memory.highWater / 1e6).toFixed(1)} MB`);
