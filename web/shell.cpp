@@ -48,7 +48,6 @@ double g_draw_until = 0;
 int g_frames_to_draw = kMinFramesAfterActivity;
 
 AppState* g_state = nullptr;
-EMSCRIPTEN_WEBGL_CONTEXT_HANDLE g_context = 0;
 float g_pixel_ratio = 1.0f;  // device pixels per CSS pixel: ImGui works in CSS pixels
 int g_fb_w = 1, g_fb_h = 1;  // the canvas's pixel buffer
 ImVec4 g_clear_color;        // set per theme by apply_theme
@@ -144,6 +143,13 @@ EM_JS(void, fbclens_unlisten, (), {
   (Module['fbclensListeners'] || []).forEach((l) => canvas.removeEventListener(l[0], l[1], l[2]));
   Module['fbclensListeners'] = [];
   if (Module['fbclensObserver']) Module['fbclensObserver'].disconnect();
+});
+
+// Gives the canvas's WebGL context back to the browser now (not when the canvas is collected).
+EM_JS(void, fbclens_lose_context, (), {
+  const gl = Module['canvas'].getContext('webgl2');
+  const lose = gl && gl.getExtension('WEBGL_lose_context');
+  if (lose) lose.loseContext();
 });
 
 EM_JS(void, fbclens_set_cursor, (const char* cursor), { Module['canvas'].style.cursor = UTF8ToString(cursor); });
@@ -345,10 +351,19 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_set_theme(int light) {
   fbclens::web::wake();
 }
 
-/// Stops the frame loop and removes the canvas's listeners (the page's unmount).
+/// Stops the frame loop, removes the canvas's listeners and releases ImGui (its GL backend and
+/// context) and the WebGL context (the page's unmount). The page's read-backs (status, graph
+/// statistics) still answer afterwards; nothing draws again.
 EMSCRIPTEN_KEEPALIVE void fbclens_app_stop() {
   emscripten_cancel_main_loop();
   fbclens_unlisten();
+  if (!ImGui::GetCurrentContext()) return;  // stopped already
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui::DestroyContext();
+  const EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context = emscripten_webgl_get_current_context();
+  emscripten_webgl_make_context_current(0);
+  if (context > 0) emscripten_webgl_destroy_context(context);
+  fbclens_lose_context();
 }
 
 }  // extern "C"
@@ -367,12 +382,12 @@ int main() {
   attributes.depth = EM_FALSE;
   attributes.stencil = EM_FALSE;
   attributes.antialias = EM_FALSE;
-  g_context = emscripten_webgl_create_context("!canvas", &attributes);
-  if (g_context <= 0) {
+  const EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context = emscripten_webgl_create_context("!canvas", &attributes);
+  if (context <= 0) {
     std::fprintf(stderr, "fbclens: no WebGL2 context on the canvas\n");
     return 1;
   }
-  emscripten_webgl_make_context_current(g_context);
+  emscripten_webgl_make_context_current(context);
   g_pixel_ratio = static_cast<float>(std::max(1.0, emscripten_get_device_pixel_ratio()));
 
   IMGUI_CHECKVERSION();

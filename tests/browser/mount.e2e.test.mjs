@@ -245,3 +245,21 @@ test('show(): a newer call supersedes an older one; unmounting rejects a waiting
   assert.deepEqual(outcome, { first: 'AbortError', second: 'drawn fast', waiting: 'AbortError', later: 'AbortError' });
   assert.deepEqual(messages, []);
 });
+
+// Unmounting gives the WebGL context back (ImGui and its GL backend are shut down first).
+test('unmount releases the WebGL context', async () => {
+  const lost = await page.evaluate(async () => {
+    const slot = document.createElement('div');
+    slot.className = 'slot';
+    document.body.append(slot);
+    const app = FbclensApp.mount(slot, { sample: true });
+    await app.ready;
+    const canvas = app.canvas;
+    const before = canvas.getContext('webgl2').isContextLost();
+    app.unmount();
+    slot.remove();
+    return [before, canvas.getContext('webgl2').isContextLost()];
+  });
+  assert.deepEqual(lost, [false, true]);
+  assert.deepEqual(messages, []);
+});
