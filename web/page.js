@@ -28,7 +28,10 @@
  *                                (present once `ready`); failures reject with an FbclensError
  *   show({package, channel, bundle})  draws that channel (or, without channel, the whole package
  *                                with its channels as lanes), selecting `bundle` if given;
- *                                resolves with graphStats() once drawn
+ *                                resolves with graphStats() once drawn; rejects with an
+ *                                AbortError when a newer show() or another selection comes
+ *                                first, the layout is not drawn within SHOW_FRAMES frames, or
+ *                                the instance is unmounted
  *   graphStats()                 {package, channel, nodes, edges: {replaces, skips, skipRange},
  *                                 skipRangeDrawn, heads, fps, frames}
  *   appStatus()                  the app's selection and frame counters (web/selection.cpp)
