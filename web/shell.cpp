@@ -49,7 +49,6 @@ int g_frames_to_draw = kMinFramesAfterActivity;
 
 AppState* g_state = nullptr;
 float g_pixel_ratio = 1.0f;  // device pixels per CSS pixel: ImGui works in CSS pixels
-int g_fb_w = 1, g_fb_h = 1;  // the canvas's pixel buffer
 ImVec4 g_clear_color;        // set per theme by apply_theme
 ImGuiMouseCursor g_cursor = ImGuiMouseCursor_Arrow;
 
@@ -304,11 +303,10 @@ void frame() {
   --g_frames_to_draw;
   const double frame_start = emscripten_get_now();
   const int size = fbclens_fit_canvas(g_pixel_ratio);
-  g_fb_w = size / 65536;
-  g_fb_h = size % 65536;
+  const int fb_w = size / 65536, fb_h = size % 65536;  // the canvas's pixel buffer
   ImGuiIO& io = ImGui::GetIO();
   // The canvas is the device-pixel buffer; ImGui lays out in CSS pixels at this scale.
-  io.DisplaySize = ImVec2(g_fb_w / g_pixel_ratio, g_fb_h / g_pixel_ratio);
+  io.DisplaySize = ImVec2(static_cast<float>(fb_w) / g_pixel_ratio, static_cast<float>(fb_h) / g_pixel_ratio);
   io.DisplayFramebufferScale = ImVec2(g_pixel_ratio, g_pixel_ratio);
   const double now = emscripten_get_now() / 1000.0;
   static double last = now;
@@ -324,7 +322,7 @@ void frame() {
     fbclens_set_cursor(css_cursor(cursor));
   }
   ImGui::Render();
-  glViewport(0, 0, g_fb_w, g_fb_h);
+  glViewport(0, 0, fb_w, fb_h);
   glClearColor(g_clear_color.x, g_clear_color.y, g_clear_color.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
