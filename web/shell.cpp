@@ -69,11 +69,12 @@ AppState& app_state() { return *g_state; }
 // [SECTION] Canvas, context and input (JS side)
 // =====================================================================================================
 
-// Sizes the canvas's pixel buffer to its CSS box × ratio; returns width * 65536 + height.
+// Sizes the canvas's pixel buffer to its CSS box × ratio; returns width * 65536 + height. The box
+// is the one the ResizeObserver last reported (fbclens_listen), so no frame forces a layout.
 EM_JS(int, fbclens_fit_canvas, (double ratio), {
   const canvas = Module['canvas'];
-  const rect = canvas.getBoundingClientRect();
-  const w = Math.max(1, Math.round(rect.width * ratio)), h = Math.max(1, Math.round(rect.height * ratio));
+  const size = Module['fbclensSize'];
+  const w = Math.max(1, Math.round(size[0] * ratio)), h = Math.max(1, Math.round(size[1] * ratio));
   if (canvas.width !== w) canvas.width = w;
   if (canvas.height !== h) canvas.height = h;
   return w * 65536 + h;
@@ -85,19 +86,21 @@ EM_JS(void, fbclens_register_canvas, (), { specialHTMLTargets["!canvas"] = Modul
 
 // The listeners, all on this module's canvas. Key codes are DOM keyCodes (mapped in key_of);
 // characters come from keydown's `key`, so the first one typed after a focus change is not lost
-// to a separate keypress event.
+// to a separate keypress event. Pointer positions are the events' offsetX/Y (the canvas has no
+// border or padding; with pointer capture they stay relative to it); the canvas's CSS size comes
+// from a ResizeObserver: neither reads the layout per event or per frame.
 EM_JS(void, fbclens_listen, (), {
   const canvas = Module['canvas'];
   const on = (type, fn, options) => {
     canvas.addEventListener(type, fn, options);
     (Module['fbclensListeners'] = Module['fbclensListeners'] || []).push([type, fn, options]);
   };
-  const at = (e) => {
-    const r = canvas.getBoundingClientRect();
-    Module['_fbclens_input_mouse_pos'](e.clientX - r.left, e.clientY - r.top);
-  };
+  const at = (e) => Module['_fbclens_input_mouse_pos'](e.offsetX, e.offsetY);
+  let pointerDown = false;  // a focus right after a press is the pointer's, not Tab's
   on('pointermove', at);
   on('pointerdown', (e) => {
+    pointerDown = true;
+    setTimeout(() => { pointerDown = false; }, 0);
     canvas.setPointerCapture(e.pointerId);  // a drag that leaves the canvas still ends here
     at(e);
     Module['_fbclens_input_mouse_button'](e.button, 1);
@@ -128,11 +131,14 @@ EM_JS(void, fbclens_listen, (), {
   };
   on('keydown', key(true));
   on('keyup', key(false));
-  let pointerDown = false;  // a focus right after a press is the pointer's, not Tab's
-  on('pointerdown', () => { pointerDown = true; setTimeout(() => { pointerDown = false; }, 0); });
   on('focus', () => Module['_fbclens_input_focus'](pointerDown ? 1 : 2));
   on('blur', () => Module['_fbclens_input_focus'](0));
-  const observer = new ResizeObserver(() => Module['_fbclens_shell_resized']());
+  Module['fbclensSize'] = [canvas.clientWidth, canvas.clientHeight];  // until the observer reports
+  const observer = new ResizeObserver((entries) => {
+    const box = entries[entries.length - 1].contentRect;
+    Module['fbclensSize'] = [box.width, box.height];
+    Module['_fbclens_shell_resized']();
+  });
   observer.observe(canvas);
   Module['fbclensObserver'] = observer;
 });
