@@ -9,20 +9,12 @@ namespace fbclens {
 
 namespace {
 
-const char* severity_name(Severity s) {
-  switch (s) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Info: return "info";
-  }
-  return "error";
-}
-
 const char* phase_name(Phase p) {
   switch (p) {
     case Phase::Load: return "load";
     case Phase::Convert: return "convert";
     case Phase::Model: return "model";
+    case Phase::Advice: return "advice";
   }
   return "load";
 }

@@ -57,7 +57,7 @@ std::string render_text_report(const ValidationReport& report, const FileSource*
       last_group = group;
     }
     ++errors;
-    out += "  " + prefix(f.location) + "error[" + std::string(f.info().code) + "]: " + f.message + "\n";
+    out += "  " + prefix(f.location) + severity_name(f.info().severity) + "[" + std::string(f.info().code) + "]: " + f.message + "\n";
     if (f.opm_message != f.message && !f.opm_message.empty()) {
       out += std::string("      opm") + (f.reported_by_opm ? "" : " (not reported by opm)") + ": " + f.opm_message + "\n";
     }

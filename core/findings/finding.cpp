@@ -14,6 +14,15 @@ const std::vector<FindingInfo>& all_finding_infos() {
   return table;
 }
 
+const char* severity_name(Severity severity) {
+  switch (severity) {
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Info: return "info";
+  }
+  return "error";
+}
+
 const FindingInfo& finding_info(FindingId id) { return all_finding_infos()[static_cast<std::size_t>(id)]; }
 
 std::string render_message(std::string_view format, const FindingArgs& args) {

@@ -18,6 +18,7 @@ enum class Phase : std::uint8_t {
   Load,     ///< reading and decoding files: opm stops at the first one ("LOAD ERROR")
   Convert,  ///< declcfg → model, phases A–E: opm stops at the first one (one line)
   Model,    ///< Model.Validate(), phase F: opm collects all into the "invalid index:" tree
+  Advice,   ///< fbclens's own, beyond opm (core/advice): opm never reports it; Warning or Info only
 };
 
 /// Stable identifier of a kind of finding; the table is core/findings/codes.def.
@@ -37,6 +38,9 @@ struct FindingInfo {
   std::string_view message_format;  ///< our message, in codes.def's format language ({0}, {0:q})
   std::string_view opm_format;      ///< opm's text (the tree leaf for Phase::Model), same language
 };
+
+/// "error", "warning" or "info": the word JSON, SARIF and the text report use.
+const char* severity_name(Severity severity);
 
 /// Returns the table row of `id`. Never fails.
 const FindingInfo& finding_info(FindingId id);

@@ -140,11 +140,13 @@ ClassicResult classic_next(const PackageGraph& graph, const Installed* installed
   return r;
 }
 
+std::string classic_step(const PackageGraph& graph, const Installed& installed, const ClassicOptions& options) {
+  const ClassicResult r = classic_next(graph, &installed, options);
+  return r.error.empty() ? r.next : std::string();
+}
+
 std::vector<std::string> classic_walk(const PackageGraph& graph, const Installed& installed, const ClassicOptions& options) {
-  return walk_from(graph, installed, [&](const Installed& cur) {
-    const ClassicResult r = classic_next(graph, &cur, options);
-    return r.error.empty() ? r.next : std::string();
-  });
+  return walk_from(graph, installed, [&](const Installed& cur) { return classic_step(graph, cur, options); });
 }
 
 }  // namespace fbclens::update

@@ -37,6 +37,10 @@ struct ClassicResult {
 /// error (spec §1.3–1.5). Dependencies are assumed satisfiable.
 ClassicResult classic_next(const PackageGraph& graph, const Installed* installed, const ClassicOptions& options);
 
+/// One step of Classic's walk from `installed`: the bundle it upgrades to, or "" when it stays or
+/// fails (classic_next's next, unless there is an error).
+std::string classic_step(const PackageGraph& graph, const Installed& installed, const ClassicOptions& options);
+
 /// The one-step-at-a-time walk (spec §1.6): installed, next, next(next) ... until Classic stays,
 /// fails, or a bundle repeats. Returns the bundle names, starting with `installed.name`.
 std::vector<std::string> classic_walk(const PackageGraph& graph, const Installed& installed, const ClassicOptions& options);

@@ -161,15 +161,15 @@ V1Result v1_next(const PackageGraph& graph, const Installed* installed, const V1
   return v1_resolve({V1Catalog{"catalog", 0, true, &graph}}, graph.package, installed, options);
 }
 
+std::string v1_step(const PackageGraph& graph, const Installed& installed, const V1Result& r) {
+  if (!r.error.empty() || r.next.empty()) return "";
+  const GraphBundle* b = graph.bundle(r.next);
+  if (compare(version_release(b ? b->version : ""), version_release(installed.version)) == 0) return "";
+  return r.next;
+}
+
 std::vector<std::string> v1_walk(const PackageGraph& graph, const Installed& installed, const V1Options& options) {
-  return walk_from(graph, installed, [&](const Installed& cur) {
-    const V1Result r = v1_next(graph, &cur, options);
-    if (!r.error.empty() || r.next.empty()) return std::string();
-    // Re-selecting the installed version (possibly under another name) is staying.
-    const GraphBundle* b = graph.bundle(r.next);
-    if (compare(version_release(b ? b->version : ""), version_release(cur.version)) == 0) return std::string();
-    return r.next;
-  });
+  return walk_from(graph, installed, [&](const Installed& cur) { return v1_step(graph, cur, v1_next(graph, &cur, options)); });
 }
 
 }  // namespace fbclens::update

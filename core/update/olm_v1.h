@@ -49,6 +49,11 @@ V1Result v1_resolve(const std::vector<V1Catalog>& catalogs, const std::string& p
 /// Single-catalog convenience.
 V1Result v1_next(const PackageGraph& graph, const Installed* installed, const V1Options& options);
 
+/// One step of v1's walk: the bundle v1 resolves to from `result` (v1_next's answer for
+/// `installed`), or "" when it fails, stays, or re-selects the installed version (possibly under
+/// another name), which is staying.
+std::string v1_step(const PackageGraph& graph, const Installed& installed, const V1Result& result);
+
 /// Repeated resolution from `installed` until v1 stays, fails or repeats (bundle names).
 std::vector<std::string> v1_walk(const PackageGraph& graph, const Installed& installed, const V1Options& options);
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "advice/advice.h"
+
 namespace fbclens {
 
 const char* verdict_name(Verdict v) {
@@ -55,6 +57,9 @@ ValidationReport validate_catalog(const FileSource& source, const LoadOptions& o
   report.findings.insert(report.findings.end(), validation.findings.begin(), validation.findings.end());
   const std::string tree = render_error_tree(validation.opm_tree);
   model::describe_model(report.model, report.config, report.load);
+  // fbclens's advice beyond opm (Warning/Info): appended last, never part of opm's verdict.
+  const std::vector<Finding> advice = advice::advise(report.model, report.findings);
+  report.findings.insert(report.findings.end(), advice.begin(), advice.end());
 
   if (load_failed) {
     report.verdict = Verdict::LoadError;

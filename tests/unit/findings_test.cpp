@@ -145,11 +145,13 @@ TEST_CASE("a replaces naming no bundle is not a finding (opm allows it), so it h
   // Spec validation.md §3.3: replaces and skips may name bundles that do not exist.
   MemoryFileSource source;
   source.add("catalog.yaml",
-             "---\nschema: olm.package\nname: demo\ndefaultChannel: stable\n"
+             "---\nschema: olm.package\nname: demo\ndefaultChannel: stable\nicon: {base64data: PHN2Zy8+, mediatype: image/svg+xml}\n"
              "---\nschema: olm.channel\npackage: demo\nname: stable\nentries:\n"
              "  - name: demo.v1.0.0\n    replaces: demo.v0.9.0\n"
              "---\nschema: olm.bundle\npackage: demo\nname: demo.v1.0.0\nimage: quay.io/demo/bundle:v1.0.0\n"
-             "properties:\n  - {type: olm.package, value: {packageName: demo, version: 1.0.0}}\n");
+             "properties:\n  - {type: olm.package, value: {packageName: demo, version: 1.0.0}}\n"
+             // A CSV, and the package's icon below, so that no advice (core/advice) applies either.
+             "  - {type: olm.csv.metadata, value: {displayName: Demo}}\n");
   const ValidationReport report = validate_catalog(source);
   CHECK(report.verdict == Verdict::Valid);
   CHECK(report.findings.empty());
@@ -183,9 +185,14 @@ TEST_CASE("JSON and SARIF carry the group, the location text and the notes", "[f
   CHECK(related["physicalLocation"]["artifactLocation"]["uri"] == "catalog.yaml");
   CHECK(related["physicalLocation"]["region"]["startLine"] == 3);
   CHECK(related["physicalLocation"]["region"]["startColumn"] == 7);
-  // A finding without notes has no relatedLocations (SARIF: absent rather than empty).
+  // A finding without notes has no relatedLocations (SARIF: absent rather than empty). f01 passes
+  // opm; its one finding is advice that OperatorHub will not list it (no CSV), which has no notes.
   const ValidationReport valid = validate_fixture("f01-valid-base");
-  CHECK(sarif_json(valid)["runs"][0]["results"].empty());
+  const Json results = sarif_json(valid)["runs"][0]["results"];
+  REQUIRE(results.size() == 1);
+  CHECK(results[0]["ruleId"] == "FBC4101");
+  CHECK(results[0]["level"] == "warning");
+  CHECK_FALSE(results[0].contains("relatedLocations"));
 }
 
 TEST_CASE("the text report prints notes clang-style under their finding", "[findings][notes]") {

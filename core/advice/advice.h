@@ -1,0 +1,31 @@
+// Findings beyond opm: what `opm validate` passes but a catalog author wants to know before
+// publishing (issue 11 §5): where OLM Classic strands a cluster or disagrees with OLM v1, packages
+// OperatorHub would not list, deprecations that users will meet in surprising ways, the legacy
+// deprecation conventions, and the icon OperatorHub would show. Model in, findings out: every
+// finding has Phase::Advice, severity Warning or Info (codes.def rows FBC4xxx), reported_by_opm
+// false, so opm's verdict and "only what opm reports" are untouched.
+#pragma once
+
+#include <vector>
+
+#include "findings/finding.h"
+#include "model/model.h"
+
+namespace fbclens::advice {
+
+/// Every advice finding for `model`, package by package (name order), each located at the object
+/// that causes it (the channel entry, the bundle, the deprecation entry or the package).
+/// Advice is only sound where opm's rules hold, so it is given for no package that has an Error
+/// finding in `findings` (opm's, already computed), and for none at all when an Error belongs to
+/// no package (a file that did not load may hold what the advice would miss). Never fails. Costs
+/// one divergence pass per package (update/divergence.h: O(entries) resolutions per channel) and
+/// one OperatorHub preview (hub/hub_preview.h).
+std::vector<Finding> advise(const model::Model& model, const std::vector<Finding>& findings);
+
+/// Whether `text` looks like Markdown, and if so which construct ("a heading", "a list item",
+/// "emphasis", "code", "a link"); "" when it does not. The console renders deprecation messages as
+/// plain text (operatorhub-and-ux.md §1.4). Heuristic: line-leading "# ", "- ", "* ", "1. ", "> ";
+/// "**" or "__" pairs; backticks; "[text](url)".
+std::string markdown_construct(const std::string& text);
+
+}  // namespace fbclens::advice
