@@ -138,6 +138,14 @@
     return files;
   }
 
+  // "2 errors · 1 warning" (only the severities present), or "no findings".
+  function countsText(counts) {
+    const parts = [['error', 'errors'], ['warning', 'warnings'], ['info', 'info']]
+      .filter(([key]) => counts[key] > 0)
+      .map(([key, plural]) => counts[key] + ' ' + (counts[key] === 1 ? key : plural));
+    return parts.length ? parts.join(' · ') : 'no findings';
+  }
+
   // [SECTION] The findings as DOM text, grouped in the app's order, from the core's own strings
   // (group, where, notes): nothing is formatted here.
   function findingsMirror(list, onSelect) {
@@ -257,7 +265,7 @@
         if (unmounted) throw unmountedError();
         callWithStrings('fbclens_app_set_catalog', [viewText]);  // the app parses it, once
         status.textContent = summary.verdict + ' · ' + summary.files + ' files · ' + summary.packages + ' packages · ' +
-          summary.bundles + ' bundles · ' + summary.findings.length + ' findings';
+          summary.bundles + ' bundles · ' + countsText(summary.findingCounts);
         status.className = 'fbclens-status ' + (summary.verdict === 'VALID' ? 'valid' : 'invalid');
         findings.show(summary);
         return summary;

@@ -144,8 +144,12 @@ void draw_finding_excerpt(const AppState& s) {
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(f.message.c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, f.reported_by_opm ? amber() : dim());
-  ImGui::TextUnformatted(f.reported_by_opm ? "opm says:" : "opm does not report this; its text would be:");
-  ImGui::TextUnformatted(f.opm_message.c_str());  // not Text(): its format buffer cuts at 3 KB
+  if (f.opm_message.empty()) {
+    ImGui::TextUnformatted("fbclens's own advice: opm does not check this, and it never changes opm's verdict.");
+  } else {
+    ImGui::TextUnformatted(f.reported_by_opm ? "opm says:" : "opm does not report this; its text would be:");
+    ImGui::TextUnformatted(f.opm_message.c_str());  // not Text(): its format buffer cuts at 3 KB
+  }
   ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();
   ImGui::Separator();
@@ -181,12 +185,16 @@ void draw_finding_row(AppState& s, int i) {
   const FindingRow& f = s.model.view.findings[i];
   ImGui::TableNextColumn();
   ImGui::PushID(i);
+  // The code in its severity's colour: errors as text, warnings amber, info dim (the DOM list says it in words).
+  const bool tinted = f.severity != 0;
+  if (tinted) ImGui::PushStyleColor(ImGuiCol_Text, f.severity == 1 ? amber() : dim());
   if (ImGui::Selectable(f.code.c_str(), s.ui.selected_finding == i, ImGuiSelectableFlags_SpanAllColumns)) select_finding(s, i);
+  if (tinted) ImGui::PopStyleColor();
   ImGui::PopID();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_DelayShort) && ImGui::BeginTooltip()) {
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 50);
     ImGui::TextUnformatted(f.message_preview.c_str());
-    ImGui::TextColored(amber(), "opm: %s", f.opm_preview.c_str());
+    if (!f.opm_preview.empty()) ImGui::TextColored(amber(), "opm: %s", f.opm_preview.c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }
@@ -196,7 +204,8 @@ void draw_finding_row(AppState& s, int i) {
   ImGui::TextUnformatted(f.message_preview.c_str());
   ImGui::TableNextColumn();
   ImGui::PushStyleColor(ImGuiCol_Text, f.reported_by_opm ? amber() : dim());
-  ImGui::Text("%s%s", f.reported_by_opm ? "" : "(not reported by opm) ", f.opm_preview.c_str());
+  if (f.opm_preview.empty()) ImGui::TextUnformatted("(advice; opm does not check this)");
+  else ImGui::Text("%s%s", f.reported_by_opm ? "" : "(not reported by opm) ", f.opm_preview.c_str());
   ImGui::PopStyleColor();
 }
 

@@ -19,6 +19,9 @@ const char* phase_name(Phase p) {
   return "load";
 }
 
+// SARIF's level for a severity (SARIF §3.27.10 allows error, warning, note and none: info is "note").
+const char* sarif_level(Severity s) { return s == Severity::Info ? "note" : severity_name(s); }
+
 // SARIF's physicalLocation of `at`: the file, and the region when the line is known (SARIF
 // columns are 1-based and required with a line, so an unknown column is 1).
 Json sarif_physical_location(const SourceLocation& at) {
@@ -63,7 +66,11 @@ Json summary_json(const ValidationReport& r) {
   std::size_t parsed = 0, ignored = 0;
   for (const CatalogFile& f : r.load.files) (f.ignored ? ignored : parsed)++;
   Json findings = Json::array();
-  for (const Finding& f : r.findings) findings.push_back(finding_json(f));
+  Json counts = {{"error", 0}, {"warning", 0}, {"info", 0}};
+  for (const Finding& f : r.findings) {
+    findings.push_back(finding_json(f));
+    counts[severity_name(f.info().severity)] = counts[severity_name(f.info().severity)].get<int>() + 1;
+  }
   const auto count = [&schemas](const char* s) {
     auto it = schemas.find(s);
     return it == schemas.end() ? std::size_t(0) : it->second;
@@ -79,6 +86,7 @@ Json summary_json(const ValidationReport& r) {
               {"deprecations", count("olm.deprecations")},
               {"verdict", verdict_name(r.verdict)},
               {"opm", r.opm_output},
+              {"findingCounts", std::move(counts)},
               {"findings", std::move(findings)}};
 }
 
@@ -93,7 +101,7 @@ Json sarif_json(const ValidationReport& r) {
     rules.push_back(Json{{"id", info.code},
                          {"name", info.name},
                          {"shortDescription", {{"text", info.explanation}}},
-                         {"defaultConfiguration", {{"level", severity_name(info.severity)}}}});
+                         {"defaultConfiguration", {{"level", sarif_level(info.severity)}}}});
   }
   Json results = Json::array();
   for (const Finding& f : r.findings) {
@@ -102,7 +110,7 @@ Json sarif_json(const ValidationReport& r) {
                            {"logicalLocations", Json::array({{{"fullyQualifiedName", group_path(f.object)}}})}};
     Json result = {{"ruleId", f.info().code},
                    {"ruleIndex", rule_index[f.id]},
-                   {"level", severity_name(f.info().severity)},
+                   {"level", sarif_level(f.info().severity)},
                    {"message", {{"text", f.message}}},
                    {"locations", Json::array({location})},
                    {"properties", {{"opmMessage", f.opm_message}, {"reportedByOpm", f.reported_by_opm}}}};

@@ -8,7 +8,9 @@ namespace fbclens {
 
 /// The Summary of the JS API and `--output json`'s header:
 /// {files, ignoredFiles, bytes, blobs, schemas: {schema: count}, packages, channels, bundles,
-///  deprecations, verdict, opm, findings: [Finding]} where packages/channels/bundles count the
+///  deprecations, verdict, opm, findingCounts: {error, warning, info}, findings: [Finding]} where
+/// findingCounts counts the findings by severity (warnings and info are fbclens's advice, never
+/// in opm's verdict), and packages/channels/bundles count the
 /// olm.package/olm.channel/olm.bundle objects read, `files` counts files parsed (not ignored).
 Json summary_json(const ValidationReport& report);
 

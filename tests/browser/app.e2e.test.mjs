@@ -167,6 +167,23 @@ test('a broken file gives findings with file:line, and the rest is still read', 
   assert.equal(syntax.reportedByOpm, true);
 });
 
+test('advice beyond opm: a valid catalog where OLM Classic strands a bundle shows it, as a warning, not "no findings"', async () => {
+  const dir = join(repo, 'tests/fixtures/validation/f56-advice-classic-strands/catalog');
+  const files = [{ path: 'catalog.json', data: readFileSync(join(dir, 'catalog.json'), 'utf8') }];
+  const summary = await page.evaluate((f) => window.fbclens.loadFiles(f), files);
+  assert.equal(summary.verdict, 'VALID');
+  assert.deepEqual(summary.findingCounts, { error: 0, warning: 2, info: 0 });
+  const strands = summary.findings.find((f) => f.code === 'FBC4001');
+  assert.equal(strands.severity, 'warning');
+  assert.equal(strands.reportedByOpm, false);
+  assert.equal(strands.where, 'catalog.json:15:5');
+  assert.match(await page.textContent('.fbclens-status'), /^VALID · .* · 2 warnings$/);
+  const list = await page.textContent('.fbclens-findings-list');
+  assert.match(list, /catalog\.json:15:5 FBC4001 \[warning\] with "demo\.v1\.0\.0" installed, OLM Classic stays on it/);
+  assert.doesNotMatch(list, /opm:/, 'opm says nothing about advice');
+  await page.evaluate(() => window.fbclens.loadSample());  // the tests after this one start from the sample
+});
+
 test('a real catalog through the folder picker and through loadFiles', { skip: !existsSync(rhtpa) && 'needs ../shared/catalogs (absent)' }, async () => {
   const counts = countCatalog(rhtpa);
   await page.setInputFiles('.fbclens-folder-input', rhtpa);

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "advice/advice.h"
+#include "export/report_json.h"
 #include "findings/format.h"
 #include "support.h"
 #include "update/divergence.h"
@@ -97,6 +98,15 @@ TEST_CASE("advice: none for a package opm rejects, none at all when a file does 
   CHECK(advice_of(fixture("f02-load-json-syntax")).empty());
   // f15: the error is about an unknown package; package "demo" itself is sound and gets its advice.
   CHECK(advice_of(fixture("f15-ch-unknown-package")).count("FBC4101") == 1);
+}
+
+TEST_CASE("advice in SARIF: warnings are warnings, info is a note (SARIF has no info level)", "[advice][sarif]") {
+  const Json results = sarif_json(fixture("f65-advice-deprecation-markdown"))["runs"][0]["results"];
+  REQUIRE(results.size() == 1);
+  CHECK(results[0]["ruleId"] == "FBC4401");
+  CHECK(results[0]["level"] == "note");
+  CHECK(results[0]["properties"]["reportedByOpm"] == false);
+  CHECK(sarif_json(fixture("f57-advice-hub-no-csv"))["runs"][0]["results"][0]["level"] == "warning");
 }
 
 TEST_CASE("markdown_construct: the constructs the console would show as written", "[advice]") {
