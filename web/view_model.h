@@ -48,7 +48,7 @@ struct FindingRow {
   int severity = 0;         ///< 0 error, 1 warning, 2 info (Severity)
   std::string file;
   std::uint32_t line = 0, column = 0;
-  std::string group;        ///< the heading it is listed under, as the core wrote it ("catalog files", 'package "a" › channel "b"')
+  std::string group;        ///< the heading it is listed under, as the core wrote it ("catalog files", 'package "a" > channel "b"')
   std::string code;
   std::string where;        ///< "file:line:col", "file" or "", as the core wrote it
   struct Note {

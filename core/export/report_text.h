@@ -1,4 +1,4 @@
-// The report for people, clang-style: findings under their group (package › channel › bundle),
+// The report for people, clang-style: findings under their group (package > channel > bundle),
 // each as "file:line:col: error[CODE]: message", opm's text when it differs, the source line with
 // a caret, then its notes ("file:line:col: note: ...") with their own source lines.
 #pragma once

@@ -8,7 +8,7 @@ std::string group_path(const ObjectPath& object) {
   std::string out;
   const auto add = [&out](const char* kind, const std::string& name) {
     if (name.empty()) return;
-    if (!out.empty()) out += " › ";
+    if (!out.empty()) out += " > ";
     out += kind;
     out += ' ';
     out += go_quote(name);

@@ -10,8 +10,9 @@
 namespace fbclens {
 
 /// The group a finding belongs to, outermost first, each name Go-quoted (names may hold any
-/// character): `package "a" › channel "b" › bundle "c"`. Empty members are left out, so a bundle
-/// outside any channel reads `package "a" › bundle "c"`. An empty path (a load error, a package
+/// character): `package "a" > channel "b" > bundle "c"`. ASCII ">" rather than "›": the app's
+/// built-in ImGui font has only Latin-1 glyphs, and every surface shows this same string. Empty members are left out, so a bundle
+/// outside any channel reads `package "a" > bundle "c"`. An empty path (a load error, a package
 /// without a name) is "catalog": the finding is about the catalog's files, not one object.
 std::string group_path(const ObjectPath& object);
 

@@ -25,7 +25,7 @@ struct ValidationReport {
   LoadResult load;
   declcfg::DeclarativeConfig config;
   model::Model model;
-  /// All findings: load (walk order), conversion (opm's phase order), model (package › channel ›
+  /// All findings: load (walk order), conversion (opm's phase order), model (package > channel >
   /// bundle, sorted). Exactly the opm-reported ones have reported_by_opm set.
   std::vector<Finding> findings;
   Verdict verdict = Verdict::Valid;

@@ -195,21 +195,21 @@ TEST_CASE("app view model: reads the worker's view and layout back", "[view]") {
 TEST_CASE("app view model: findings grouped as the core names the groups, keyed by Summary index", "[view]") {
   // group, where and notes are the core's own strings (export/report_json.h); the view keeps them.
   const Json view = Json::parse(R"({"summary": {"verdict": "INVALID", "findings": [
-      {"code": "FBC3001", "severity": "error", "group": "package \"b\" › channel \"c\" › bundle \"x\""},
+      {"code": "FBC3001", "severity": "error", "group": "package \"b\" > channel \"c\" > bundle \"x\""},
       {"code": "FBC3002", "severity": "warning", "group": "package \"a\""},
-      {"code": "FBC3003", "severity": "info", "group": "package \"b\" › channel \"c\"", "file": "f.yaml", "line": 3,
+      {"code": "FBC3003", "severity": "info", "group": "package \"b\" > channel \"c\"", "file": "f.yaml", "line": 3,
        "column": 5, "where": "f.yaml:3:5", "notes": [{"message": "declared here", "where": "g.yaml:1:1"}]}]}})");
   const web::CatalogView v = web::parse_catalog_view(view, 1);
   REQUIRE(v.findings.size() == 3);
   CHECK(v.findings[0].group == "package \"a\"");
   CHECK(v.findings[0].index == 1);
   CHECK(v.findings[0].severity == 1);
-  CHECK(v.findings[1].group == "package \"b\" › channel \"c\"");
+  CHECK(v.findings[1].group == "package \"b\" > channel \"c\"");
   CHECK(v.findings[1].where == "f.yaml:3:5");
   REQUIRE(v.findings[1].notes.size() == 1);
   CHECK(v.findings[1].notes[0].where == "g.yaml:1:1");
   CHECK(v.findings[1].notes[0].message == "declared here");
-  CHECK(v.findings[2].group == "package \"b\" › channel \"c\" › bundle \"x\"");
+  CHECK(v.findings[2].group == "package \"b\" > channel \"c\" > bundle \"x\"");
   CHECK(v.findings[2].index == 0);
 }
 

@@ -67,10 +67,10 @@ TEST_CASE("every fixture's messages render completely, and phase F's are opm's t
   }
 }
 
-TEST_CASE("group_path: package › channel › bundle, quoted, or the catalog", "[findings][format]") {
-  CHECK(group_path(ObjectPath{"a", "b", "c"}) == "package \"a\" › channel \"b\" › bundle \"c\"");
-  CHECK(group_path(ObjectPath{"a", "b", ""}) == "package \"a\" › channel \"b\"");
-  CHECK(group_path(ObjectPath{"a", "", "c"}) == "package \"a\" › bundle \"c\"");
+TEST_CASE("group_path: package > channel > bundle, quoted, or the catalog", "[findings][format]") {
+  CHECK(group_path(ObjectPath{"a", "b", "c"}) == "package \"a\" > channel \"b\" > bundle \"c\"");
+  CHECK(group_path(ObjectPath{"a", "b", ""}) == "package \"a\" > channel \"b\"");
+  CHECK(group_path(ObjectPath{"a", "", "c"}) == "package \"a\" > bundle \"c\"");
   CHECK(group_path(ObjectPath{"a", "", ""}) == "package \"a\"");
   CHECK(group_path(ObjectPath{}) == "catalog");
   CHECK(group_path(ObjectPath{"we\"ird", "", ""}) == "package \"we\\\"ird\"");
