@@ -67,7 +67,8 @@ struct Bundle {
   std::uint32_t object_count = 0;  ///< olm.bundle.object properties that decoded (opm's Objects)
   std::uint64_t object_bytes = 0;  ///< their decoded size; the payloads themselves are released after checking
   /// The ClusterServiceVersion among the olm.bundle.object manifests, read before the payloads are
-  /// released (OperatorHub's fields for catalogs without olm.csv.metadata).
+  /// released (OperatorHub's fields for catalogs without olm.csv.metadata). Moved into the model
+  /// by model::describe_model, which leaves it empty.
   std::optional<property::CsvMetadata> object_csv;
 };
 

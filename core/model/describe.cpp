@@ -39,7 +39,7 @@ std::optional<PackageIcon> package_icon(const Json& package_value) {
 
 }  // namespace
 
-void describe_model(Model& model, const declcfg::DeclarativeConfig& cfg, const LoadResult& load) {
+void describe_model(Model& model, declcfg::DeclarativeConfig& cfg, const LoadResult& load) {
   const auto at = [&load](std::uint32_t blob, const std::string& field = "") { return load.locate(load.blobs[blob], field); };
   property::TextPool pool;
   for (auto& [name, pkg] : model.packages) {
@@ -65,11 +65,12 @@ void describe_model(Model& model, const declcfg::DeclarativeConfig& cfg, const L
     for (const Channel* ch : by_file) pkg.channel_order.push_back(ch->name);
 
     for (int index : pkg.bundle_blobs) {
-      const declcfg::Bundle& b = cfg.bundles[index];
+      declcfg::Bundle& b = cfg.bundles[index];
       PackageBundle pb;
       pb.name = b.name;
       pb.image = b.image;
-      pb.properties = property::decode_properties(b.properties, pool, b.object_csv);
+      pb.properties = property::decode_properties(b.properties, pool, std::move(b.object_csv));
+      b.object_csv.reset();
       pb.declared = &b;
       pb.object_count = b.object_count;
       pb.object_bytes = b.object_bytes;

@@ -128,8 +128,10 @@ ModelValidation validate_model(const Model& model, const declcfg::DeclarativeCon
 
 /// Fills in what consumers read beyond opm's model (Package::description, icon, channel_order,
 /// bundles, deprecations and every `where`), so that they need the model alone. Reads `cfg` and
-/// `load` (locations); typed properties are decoded here, once. Never fails.
-void describe_model(Model& model, const declcfg::DeclarativeConfig& cfg, const LoadResult& load);
+/// `load` (locations); typed properties are decoded here, once. Each declcfg::Bundle's
+/// object_csv is moved into the model (it is read nowhere else, and one copy of every CSV's
+/// annotations is what a bundle-object catalog can afford). Never fails.
+void describe_model(Model& model, declcfg::DeclarativeConfig& cfg, const LoadResult& load);
 
 /// The replaces-chain check of a non-empty channel (spec §3.3): "" when it passes, else opm's
 /// text (no head / multiple heads / cycle / stranded bundles).

@@ -124,7 +124,7 @@ CsvMetadata csv_metadata_from_property(const Json& value, TextPool& pool) {
 }
 
 Properties decode_properties(const std::vector<declcfg::Property>& list, TextPool& pool,
-                             const std::optional<CsvMetadata>& bundle_object_csv) {
+                             std::optional<CsvMetadata> bundle_object_csv) {
   Properties out;
   for (const declcfg::Property& p : list) {
     // What a property's type alone says holds even when its value is malformed: OLM reads the type.
@@ -151,7 +151,7 @@ Properties decode_properties(const std::vector<declcfg::Property>& list, TextPoo
       out.other_types.push_back(p.type);
     }
   }
-  if (!out.csv && bundle_object_csv) out.csv = bundle_object_csv;
+  if (!out.csv && bundle_object_csv) out.csv = std::move(bundle_object_csv);
   return out;
 }
 

@@ -138,8 +138,9 @@ struct Properties {
 };
 
 /// Decodes `list` (a bundle's, package's or channel's properties). `bundle_object_csv` is the CSV
-/// read from the bundle's olm.bundle.object manifests, used when no olm.csv.metadata is present.
+/// read from the bundle's olm.bundle.object manifests, used (moved from) when no
+/// olm.csv.metadata is present.
 Properties decode_properties(const std::vector<declcfg::Property>& list, TextPool& pool,
-                             const std::optional<CsvMetadata>& bundle_object_csv = std::nullopt);
+                             std::optional<CsvMetadata> bundle_object_csv = std::nullopt);
 
 }  // namespace fbclens::property
