@@ -113,9 +113,16 @@ std::vector<std::string> DirectoryFileSource::list_files(std::vector<SourceError
     // symlink_status: a symlink (even to a directory) is a file to opm's walk.
     const auto st = it->symlink_status(sec);
     if (fs::is_directory(st)) continue;
-    out.push_back(fs::relative(it->path(), root_, sec).generic_string());
+    // Lexically: fs::relative resolves symlinks, which would name a link by its target.
+    out.push_back(it->path().lexically_relative(root_).generic_string());
   }
   return out;
+}
+
+bool DirectoryFileSource::is_symlink_to_directory(const std::string& path) const {
+  const fs::path full = fs::path(root_) / path;
+  std::error_code ec;
+  return fs::is_symlink(fs::symlink_status(full, ec)) && fs::is_directory(full, ec);
 }
 
 bool DirectoryFileSource::read(const std::string& path, std::string& bytes, std::string& error,

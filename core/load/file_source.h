@@ -28,6 +28,10 @@ class FileSource {
   /// including when the file is larger than `max_bytes`.
   virtual bool read(const std::string& path, std::string& bytes, std::string& error,
                     std::size_t max_bytes) const = 0;
+
+  /// Whether `path` is a symbolic link to a directory, which opm's walk lists as a file and then
+  /// fails to read (spec validation.md §1.2). False where there are no symlinks (memory).
+  virtual bool is_symlink_to_directory(const std::string& path) const { (void)path; return false; }
 };
 
 /// A FileSource held in memory: used by the browser build (dropped files) and by tests.
@@ -54,6 +58,7 @@ class DirectoryFileSource final : public FileSource {
   std::vector<std::string> list_files(std::vector<SourceError>& errors) const override;
   bool read(const std::string& path, std::string& bytes, std::string& error,
             std::size_t max_bytes) const override;
+  bool is_symlink_to_directory(const std::string& path) const override;
 
  private:
   std::string root_;

@@ -187,7 +187,9 @@ LoadResult load_catalog(const FileSource& source, const LoadOptions& options) {
     const auto index = static_cast<std::uint32_t>(result.files.size() - 1);
     std::string bytes, error;
     if (!source.read(p, bytes, error, options.max_file_bytes)) {
-      result.findings.push_back(make_finding(FindingId::FileUnreadable, {"read this file", error}, SourceLocation{p}, {}));
+      const FindingId id = source.is_symlink_to_directory(p) ? FindingId::SymlinkNotFollowed : FindingId::FileUnreadable;
+      result.findings.push_back(make_finding(id, {id == FindingId::SymlinkNotFollowed ? p : "read this file", error},
+                                             SourceLocation{p}, {}));
       result.files[index].has_error = true;
       continue;
     }

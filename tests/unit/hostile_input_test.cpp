@@ -2,6 +2,7 @@
 // opm accepts the input, a clean load). Runs natively and in wasm under Node.
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -111,7 +112,14 @@ TEST_CASE("hostile: a symlink loop is an unreadable-file finding, not a hang", "
   DirectoryFileSource source(dir.string());
   const auto r = validate_catalog(source);
   CHECK(r.verdict == Verdict::LoadError);
-  CHECK(has_finding(r, FindingId::FileUnreadable));
+  CHECK(has_finding(r, FindingId::FileUnreadable));  // "loop": a symlink, but to nothing readable
+  // "self" is named as the link, not as its target, and said to be a symlink opm does not follow.
+  const auto self = std::find_if(r.findings.begin(), r.findings.end(),
+                                 [](const Finding& f) { return f.id == FindingId::SymlinkNotFollowed; });
+  REQUIRE(self != r.findings.end());
+  CHECK(self->location.file == "self");
+  CHECK(self->opm_message == "read self: is a directory");
+  CHECK(self->message.find("self is a symbolic link to a directory: opm does not follow symlinks") == 0);
   fs::remove_all(dir);
 }
 #endif
