@@ -104,7 +104,7 @@ class FileLoader {
     if (!doc.value.is_object()) {
       const char* kind = doc.value.is_array() ? "array" : doc.value.is_string() ? "string"
                        : doc.value.is_boolean() ? "bool" : doc.value.is_null() ? "null" : "number";
-      add_finding(FindingId::NotAnObject, {kind}, pos);
+      add_finding(FindingId::NotAnObject, {kind, (kind[0] == 'a' ? "an " : "a ") + std::string(kind)}, pos);
       return;
     }
     // Keys folding to the same string.

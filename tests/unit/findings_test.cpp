@@ -67,6 +67,18 @@ TEST_CASE("every fixture's messages render completely, and phase F's are opm's t
   }
 }
 
+TEST_CASE("a document that is not an object is named with its article: an array, a string", "[findings]") {
+  const auto message = [](const std::string& text) {
+    MemoryFileSource source;
+    source.add("catalog.yaml", text);
+    const ValidationReport report = validate_catalog(source);
+    REQUIRE_FALSE(report.findings.empty());
+    return report.findings.front().message;
+  };
+  CHECK(message("---\n- a\n- b\n").find("this document is an array;") == 0);
+  CHECK(message("---\njust text\n").find("this document is a string;") == 0);
+}
+
 TEST_CASE("group_path: package > channel > bundle, quoted, or the catalog", "[findings][format]") {
   CHECK(group_path(ObjectPath{"a", "b", "c"}) == "package \"a\" > channel \"b\" > bundle \"c\"");
   CHECK(group_path(ObjectPath{"a", "b", ""}) == "package \"a\" > channel \"b\"");
