@@ -13,17 +13,22 @@
 
 namespace fbclens::cli {
 
-// Parses "--flag value" pairs (repeatable flags collect every value) and positional arguments.
+// Parses "--flag value" pairs (repeatable flags collect every value), value-less `switches`
+// ("--report-only"), and positional arguments.
 struct Args {
   std::map<std::string, std::vector<std::string>> flags;
   std::vector<std::string> positional;
   std::string error;
 
-  Args(int argc, char** argv, const std::vector<std::string>& known) {
+  Args(int argc, char** argv, const std::vector<std::string>& known, const std::vector<std::string>& switches = {}) {
     for (int i = 0; i < argc; ++i) {
       std::string arg = argv[i];
       if (arg.rfind("--", 0) != 0) {
         positional.push_back(arg);
+        continue;
+      }
+      if (std::find(switches.begin(), switches.end(), arg) != switches.end()) {
+        flags[arg].push_back("");
         continue;
       }
       std::string value;

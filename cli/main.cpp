@@ -3,6 +3,7 @@
 #include <string>
 
 #include "commands.h"
+#include "version.h"
 
 namespace fbclens::cli {
 
@@ -20,13 +21,17 @@ constexpr const char* kUsage =
     "      The installed version defaults to the bundle's own; give it for a bundle no longer in the catalog.\n"
     "  fbclens semver --flavor blang|masterminds --range RANGE VERSION...\n"
     "      Prints 'VERSION true|false' per version; an invalid range exits 2 with the parser's error.\n"
-    "  fbclens divergence CATALOG [--package PKG] [--output text|json]\n"
+    "  fbclens divergence CATALOG [--package PKG] [--output text|json] [--report-only]\n"
     "      For every channel and installed bundle: where Classic and v1 differ, and where Classic strands it.\n"
+    "      Exits 1 when Classic strands a bundle, unless --report-only.\n"
+    "  fbclens --version\n"
+    "      The fbclens version and the opm version whose behaviour it follows.\n"
     "  fbclens hub-preview CATALOG --package PKG [--channel CH] [--version VERSION] [--console 4.16..4.21]\n"
     "      [--output text|json]\n"
     "      What the OpenShift console's OperatorHub shows: listed or hidden (and why), tile, details alert,\n"
     "      channel and version dropdowns. Console defaults to 4.21; channel and version to the console's picks.\n"
-    "exit status: 0 valid/success, 1 invalid, 2 usage or I/O error\n";
+    "exit status: 0 valid/success, 1 invalid, 2 usage or I/O error, 3 (validate) valid but no catalog content\n"
+    "      (with --output opm the status is opm's: 0 for that case)\n";
 
 }  // namespace
 
@@ -48,6 +53,10 @@ int main(int argc, char** argv) {
   if (command == "semver") return semver_command(argc - 2, argv + 2);
   if (command == "hub-preview") return hub_preview_command(argc - 2, argv + 2);
   if (command == "divergence") return divergence_command(argc - 2, argv + 2);
+  if (command == "--version" || command == "version") {
+    std::printf("fbclens %s (follows opm %s)\n", fbclens::kFbclensVersion, fbclens::kOpmVersion);
+    return 0;
+  }
   if (command == "-h" || command == "--help" || command == "help") {
     print_usage();
     return 0;

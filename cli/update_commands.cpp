@@ -98,9 +98,10 @@ int semver_command(int argc, char** argv) {
 }
 
 int divergence_command(int argc, char** argv) {
-  const Args args(argc, argv, {"--package", "--output"});
+  const Args args(argc, argv, {"--package", "--output"}, {"--report-only"});
   if (!args.error.empty()) return usage_error(args.error);
   if (args.positional.size() != 1) return usage_error("divergence needs one CATALOG");
+  std::size_t stranded = 0;  // exit 1 when Classic strands a bundle, unless --report-only
   const std::string output = args.get("--output", "text");
   if (output != "text" && output != "json") return usage_error("unknown --output " + output);
   const auto report = load(args.positional[0]);
@@ -116,6 +117,7 @@ int divergence_command(int argc, char** argv) {
       return 2;
     }
     const update::DivergenceReport d = update::divergence(*graph);
+    stranded += d.stranded;
     if (output == "json") {
       all.push_back(divergence_json(d));
       continue;
@@ -131,7 +133,7 @@ int divergence_command(int argc, char** argv) {
     }
   }
   if (output == "json") std::cout << all.dump(2) << "\n";
-  return 0;
+  return stranded > 0 && !args.has("--report-only") ? 1 : 0;
 }
 
 }  // namespace fbclens::cli

@@ -38,7 +38,9 @@ int validate_command(int argc, char** argv) {
   } else {
     std::cout << render_text_report(report, source.get());
   }
-  return report.verdict == Verdict::Valid ? 0 : 1;
+  // opm's own output keeps opm's status too (VALID is 0 even for an empty folder).
+  if (output == "opm") return report.verdict == Verdict::Valid ? 0 : 1;
+  return exit_status(report);
 }
 
 }  // namespace fbclens::cli

@@ -210,7 +210,7 @@ std::string markdown_construct(const std::string& text) {
   return "";
 }
 
-std::vector<Finding> advise(const model::Model& model, const std::vector<Finding>& findings) {
+std::vector<Finding> advise(const model::Model& model, const std::vector<Finding>& findings, bool other_objects) {
   std::set<std::string> with_errors;
   for (const Finding& f : findings) {
     if (f.info().severity != Severity::Error) continue;
@@ -218,6 +218,11 @@ std::vector<Finding> advise(const model::Model& model, const std::vector<Finding
     with_errors.insert(f.object.package);
   }
   std::vector<Finding> out;
+  if (model.packages.empty()) {
+    if (!with_errors.empty()) return out;  // its packages did not decode: not an empty catalog
+    out.push_back(make_finding(FindingId::NoCatalogContent, {other_objects ? " (only objects of other schemas)" : ""}, {}, {}));
+    return out;
+  }
   Advisor advisor(model, out);
   for (const auto& [name, pkg] : model.packages) {
     if (!with_errors.count(name)) advisor.package(pkg);

@@ -20,7 +20,9 @@ namespace fbclens::advice {
 /// no package (a file that did not load may hold what the advice would miss). Never fails. Costs
 /// one divergence pass per package (update/divergence.h: O(entries) resolutions per channel) and
 /// one OperatorHub preview (hub/hub_preview.h).
-std::vector<Finding> advise(const model::Model& model, const std::vector<Finding>& findings);
+/// A catalog with no package at all and no error (an empty folder, or only objects of other
+/// schemas, which `other_objects` says) gets the one warning NoCatalogContent instead.
+std::vector<Finding> advise(const model::Model& model, const std::vector<Finding>& findings, bool other_objects);
 
 /// Whether `text` looks like Markdown, and if so which construct ("a heading", "a list item",
 /// "emphasis", "code", "a link"); "" when it does not. The console renders deprecation messages as

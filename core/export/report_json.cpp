@@ -4,6 +4,7 @@
 #include <set>
 
 #include "findings/format.h"
+#include "version.h"
 
 namespace fbclens {
 
@@ -129,6 +130,7 @@ Json sarif_json(const ValidationReport& r) {
   return Json{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},
               {"runs", Json::array({Json{{"tool", {{"driver", {{"name", "fbclens"},
+                                                               {"version", kFbclensVersion},
                                                                {"informationUri", "https://github.com/fbclens/fbclens"},
                                                                {"rules", rules}}}}},
                                          {"results", results}}})}};

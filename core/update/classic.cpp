@@ -114,6 +114,8 @@ ClassicResult classic_next(const PackageGraph& graph, const Installed* installed
     }
     for (const std::string& name : sorted) {
       r.sorted.push_back(name);
+      // A bundle in several channels is one candidate, kept at its first (most preferred) place.
+      if (std::find(r.candidates.begin(), r.candidates.end(), name) != r.candidates.end()) continue;
       if (!installed) {
         r.candidates.push_back(name);
         continue;

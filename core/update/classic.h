@@ -27,7 +27,7 @@ struct ClassicOptions {
 /// One Classic resolution.
 struct ClassicResult {
   std::vector<std::string> sorted;      ///< the ordered entries of the considered channels
-  std::vector<std::string> candidates;  ///< entries that would replace the installed bundle, head first
+  std::vector<std::string> candidates;  ///< entries that would replace the installed bundle, head first; each once
   std::string next;                     ///< the chosen bundle; "" = stays (or error)
   std::string error;                    ///< OLM's error text; "" = none
 };

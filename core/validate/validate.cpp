@@ -6,6 +6,14 @@
 
 namespace fbclens {
 
+int exit_status(const ValidationReport& report) {
+  if (report.verdict != Verdict::Valid) return 1;
+  for (const Finding& f : report.findings) {
+    if (f.id == FindingId::NoCatalogContent) return 3;
+  }
+  return 0;
+}
+
 const char* verdict_name(Verdict v) {
   switch (v) {
     case Verdict::Valid: return "VALID";
@@ -58,7 +66,7 @@ ValidationReport validate_catalog(const FileSource& source, const LoadOptions& o
   const std::string tree = render_error_tree(validation.opm_tree);
   model::describe_model(report.model, report.config, report.load);
   // fbclens's advice beyond opm (Warning/Info): appended last, never part of opm's verdict.
-  const std::vector<Finding> advice = advice::advise(report.model, report.findings);
+  const std::vector<Finding> advice = advice::advise(report.model, report.findings, !report.config.others.empty());
   report.findings.insert(report.findings.end(), advice.begin(), advice.end());
 
   if (load_failed) {

@@ -44,4 +44,8 @@ struct ValidationReport {
 /// throws; problems with the input (unreadable, malformed, hostile) are findings.
 ValidationReport validate_catalog(const FileSource& source, const LoadOptions& options = {});
 
+/// The CLI's exit status for `validate` (README): 0 valid, 1 invalid or not loadable, 2 usage or
+/// I/O error (the CLI's own), 3 valid but holding no catalog content (FBC4000; opm says VALID).
+int exit_status(const ValidationReport& report);
+
 }  // namespace fbclens

@@ -43,6 +43,7 @@ TEST_CASE("advice: each code on its fixture, at the object that causes it; opm's
        {{"FBC4001", "catalog.json:15:5 package \"demo\" > channel \"stable\" > bundle \"demo.v1.0.0\""},
         {"FBC4002", "catalog.json:10:1 package \"demo\" > channel \"stable\""}}},
       {"f57-advice-hub-no-csv", {{"FBC4101", "catalog.json:1:1 package \"demo\""}}},
+      {"f67-advice-no-catalog-content", {{"FBC4000", " catalog"}}},
       {"f58-advice-hub-non-standalone", {{"FBC4102", "catalog.json:48:1 package \"demo\" > bundle \"demo.v2.0.0\""}}},
       {"f59-advice-hub-os-arch", {{"FBC4103", "catalog.json:48:1 package \"demo\" > bundle \"demo.v2.0.0\""}}},
       {"f60-advice-deprecated-default-channel", {{"FBC4201", "catalog.json:76:5 package \"demo\" > channel \"stable\""}}},
@@ -96,6 +97,11 @@ TEST_CASE("advice: none for a package opm rejects, none at all when a file does 
   CHECK(stranded.verdict == Verdict::Invalid);
   CHECK(advice_of(stranded).empty());
   CHECK(advice_of(fixture("f02-load-json-syntax")).empty());
+  // f10: the only olm.package does not decode, so the model is empty, but the catalog is not.
+  CHECK(advice_of(fixture("f10-load-typed-decode")).empty());
+  CHECK(exit_status(fixture("f10-load-typed-decode")) == 1);
+  CHECK(exit_status(fixture("f67-advice-no-catalog-content")) == 3);
+  CHECK(exit_status(fixture("f56-advice-classic-strands")) == 0);  // warnings never change it
   // f15: the error is about an unknown package; package "demo" itself is sound and gets its advice.
   CHECK(advice_of(fixture("f15-ch-unknown-package")).count("FBC4101") == 1);
 }

@@ -88,6 +88,18 @@ TEST_CASE("upgrade request: one parser for the CLI and the JS API, same defaults
   CHECK(a.v1_walk == std::vector<std::string>{"example.v3.0.0"});
 }
 
+TEST_CASE("a fresh install lists each Classic candidate once, though a bundle sits in several channels", "[update]") {
+  DirectoryFileSource source(source_dir() + "/samples/catalog");
+  const ValidationReport report = validate_catalog(source);
+  const auto graph = update::package_graph(report.model, "cert-watcher");
+  REQUIRE(graph);
+  const update::ClassicResult r = update::classic_next(*graph, nullptr, {});
+  // The default channel (stable) first, then the others by name (alpha, fast), each bundle once.
+  CHECK(r.candidates == std::vector<std::string>{"cert-watcher.v2.0.0", "cert-watcher.v1.2.0", "cert-watcher.v1.1.0",
+                                                  "cert-watcher.v1.0.0", "cert-watcher.v2.1.0-rc.1"});
+  CHECK(r.next == "cert-watcher.v2.0.0");
+}
+
 const bool registered = [] {
   const std::string catalogs = shared_dir() + "/catalogs";
   const Json expected = Json::parse(read_file(catalogs + "/expected.json"), nullptr, false);

@@ -1,0 +1,61 @@
+// The native CLI's exit statuses and messages that scripts and CI rely on (build/native/fbclens):
+// --version, divergence's exit 1 on a stranded bundle (and --report-only), advice never changing
+// validate's status, a symlinked directory named as the link.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, copyFileSync, symlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const cli = join(repo, 'build/native/fbclens');
+const fixture = (name) => join(repo, 'tests/fixtures/validation', name, 'catalog');
+const run = (...args) => spawnSync(cli, args, { encoding: 'utf8' });
+
+test('--version names fbclens and the opm it follows', () => {
+  const r = run('--version');
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /^fbclens \d+\.\d+\.\d+ \(follows opm v1\.73\.0 \(operator-registry 4f9d6f222b01\)\)\n$/);
+});
+
+test('divergence exits 1 when OLM Classic strands a bundle, 0 with --report-only or when none is stranded', () => {
+  const stranded = run('divergence', fixture('f56-advice-classic-strands'));
+  assert.equal(stranded.status, 1);
+  assert.match(stranded.stdout, /demo\.v1\.0\.0: \[stranded by Classic\]/);
+  assert.equal(run('divergence', fixture('f56-advice-classic-strands'), '--report-only').status, 0);
+  assert.equal(run('divergence', join(repo, 'samples/catalog')).status, 0);
+});
+
+test('advice is printed with its severity and never changes validate\'s exit status', () => {
+  const r = run('validate', fixture('f56-advice-classic-strands'));
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /catalog\.json:15:5: warning\[FBC4001\]: with "demo\.v1\.0\.0" installed, OLM Classic stays on it/);
+  assert.equal(run('validate', fixture('f56-advice-classic-strands'), '--output', 'opm').stdout, 'VALID\n');
+});
+
+test('a folder with no catalog content is VALID for opm but exits 3 with a warning', () => {
+  const r = run('validate', fixture('f67-advice-no-catalog-content'));
+  assert.equal(r.status, 3);
+  assert.match(r.stdout, /warning\[FBC4000\]: no catalog content found/);
+  const opm = run('validate', fixture('f67-advice-no-catalog-content'), '--output', 'opm');
+  assert.equal(opm.stdout, 'VALID\n');
+  assert.equal(opm.status, 0, "opm's own output keeps opm's status");
+});
+
+test('a symlink to a directory is named as the link and said to be a symlink opm does not follow', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fbclens-cli-'));
+  try {
+    mkdirSync(join(dir, 'real'));
+    mkdirSync(join(dir, 'catalog'));
+    copyFileSync(join(fixture('f01-valid-base'), 'catalog.yaml'), join(dir, 'catalog', 'catalog.yaml'));
+    symlinkSync(join(dir, 'real'), join(dir, 'catalog', 'linked'));
+    const r = run('validate', join(dir, 'catalog'));
+    assert.equal(r.status, 1);
+    assert.match(r.stdout, /linked: error\[FBC1013\]: linked is a symbolic link to a directory: opm does not follow symlinks/);
+    assert.equal(run('validate', join(dir, 'catalog'), '--output', 'opm').stdout, 'LOAD ERROR:\nread linked: is a directory\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
