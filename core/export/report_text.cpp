@@ -4,27 +4,9 @@
 #include <map>
 
 #include "findings/format.h"
+#include "load/source_excerpt.h"
 
 namespace fbclens {
-
-namespace {
-
-// The text of line `line` (1-based) of `text`, without its newline.
-std::string line_of(const std::string& text, std::uint32_t line) {
-  std::size_t start = 0;
-  for (std::uint32_t l = 1; l < line; ++l) {
-    start = text.find('\n', start);
-    if (start == std::string::npos) return "";
-    ++start;
-  }
-  std::size_t end = text.find('\n', start);
-  if (end == std::string::npos) end = text.size();
-  std::string s = text.substr(start, std::min<std::size_t>(end - start, 200));
-  if (!s.empty() && s.back() == '\r') s.pop_back();
-  return s;
-}
-
-}  // namespace
 
 std::string render_text_report(const ValidationReport& report, const FileSource* source) {
   std::string out;
@@ -38,8 +20,9 @@ std::string render_text_report(const ValidationReport& report, const FileSource*
       if (!source->read(at.file, bytes, error, std::size_t(64) << 20)) bytes.clear();
       it = file_cache.emplace(at.file, std::move(bytes)).first;
     }
-    const std::string text = line_of(it->second, at.line);
-    if (text.empty()) return;
+    const auto lines = source_excerpt(it->second, at.line, 0);  // printable, cut at 240 bytes
+    if (lines.empty() || lines.front().second.empty()) return;
+    const std::string& text = lines.front().second;
     out += "      | " + text + "\n";
     out += "      | " + std::string(at.column > 1 ? std::min<std::uint32_t>(at.column - 1, 200) : 0, ' ') + "^\n";
   };

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "load/utf8.h"
+
 namespace fbclens {
 
 std::vector<std::pair<std::uint32_t, std::string>> source_excerpt(const std::string& text, std::uint32_t line, int context) {
@@ -15,9 +17,10 @@ std::vector<std::pair<std::uint32_t, std::string>> source_excerpt(const std::str
     std::size_t end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();
     if (n >= first) {
-      std::string s = text.substr(start, std::min<std::size_t>(end - start, 240));
+      std::string s = text.substr(start, end - start);
       if (!s.empty() && s.back() == '\r') s.pop_back();
-      out.emplace_back(n, std::move(s));
+      s.resize(utf8_cut_point(s, 240));
+      out.emplace_back(n, printable_text(s));
     }
     if (end == text.size()) break;
     start = end + 1;

@@ -26,4 +26,44 @@ inline std::size_t utf8_length(const std::string& text, std::size_t from = 0) {
   return n;
 }
 
+/// The length of the well-formed UTF-8 character starting at text[i] (1–4), or 0 when the bytes
+/// there are not one (a stray continuation, a truncated or overlong sequence, a surrogate, or a
+/// value above U+10FFFF).
+inline std::size_t utf8_char_length(const std::string& text, std::size_t i) {
+  const auto byte = [&text](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char c = byte(i);
+  if (c < 0x80) return 1;
+  std::size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
+  if (n == 0 || c > 0xF4 || i + n > text.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k) {
+    if (!is_utf8_continuation(text[i + k])) return 0;
+  }
+  const unsigned char d = byte(i + 1);
+  if ((c == 0xE0 && d < 0xA0) || (c == 0xED && d >= 0xA0) || (c == 0xF0 && d < 0x90) || (c == 0xF4 && d >= 0x90)) return 0;
+  return n;
+}
+
+/// `text` made safe to print in a terminal or a UI: well-formed UTF-8 and tabs as they are, every
+/// other control byte and every byte that is not part of well-formed UTF-8 as "\xNN". A binary
+/// file's line thus never reaches the screen raw.
+inline std::string printable_text(const std::string& text) {
+  static const char* const kHex = "0123456789ABCDEF";
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    const std::size_t n = utf8_char_length(text, i);
+    if (n == 0 || (c < 0x20 && c != '\t') || c == 0x7F) {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 0xF];
+      ++i;
+      continue;
+    }
+    out.append(text, i, n);
+    i += n;
+  }
+  return out;
+}
+
 }  // namespace fbclens

@@ -6,6 +6,7 @@
 #include "export/catalog_view_json.h"
 #include "export/layout_json.h"
 #include "load/source_excerpt.h"
+#include "load/utf8.h"
 #include "support.h"
 #include "validate/validate.h"
 
@@ -147,6 +148,22 @@ TEST_CASE("source excerpt: lines around a line, numbered", "[view]") {
   CHECK(source_excerpt(text, 5, 2).size() == 3);  // nothing past the end
   CHECK(source_excerpt(text, 0, 2).empty());
   CHECK(source_excerpt(std::string(1000, 'x'), 1, 0)[0].second.size() == 240);
+}
+
+TEST_CASE("source excerpt: a binary or non-UTF-8 line is escaped, never shown raw", "[view]") {
+  // NUL, ESC (a terminal escape), a lone continuation byte, a truncated sequence, DEL; tab and
+  // well-formed UTF-8 (é, €, 😀) stay as they are.
+  std::string line = "a";
+  line += '\0';
+  line += "b\x1b" "[31mc\x80" "d\xE2\x82" "e\x7F" "\tf\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80";
+  const auto e = source_excerpt(line + "\nnext", 1, 0);
+  REQUIRE(e.size() == 1);
+  CHECK(e[0].second == "a\\x00b\\x1B[31mc\\x80d\\xE2\\x82e\\x7F\tf\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80");
+  // Overlong and surrogate encodings are not well-formed either.
+  CHECK(printable_text("\xC0\xAF\xED\xA0\x80") == "\\xC0\\xAF\\xED\\xA0\\x80");
+  // A long line is cut at a character boundary before escaping: no half character is escaped.
+  const std::string long_line = std::string(239, 'x') + "\xC3\xA9";
+  CHECK(source_excerpt(long_line, 1, 0)[0].second == std::string(239, 'x'));
 }
 
 }  // namespace
