@@ -1,3 +1,4 @@
+#include <filesystem>
 #include <iostream>
 
 #include "commands.h"
@@ -29,14 +30,18 @@ int validate_command(int argc, char** argv) {
   const std::unique_ptr<FileSource> source = open_catalog(path);
   if (!source) return 2;
   const ValidationReport report = validate_catalog(*source);
+  // Files are named as compilers name them: relative to the current directory when the catalog is
+  // under it (SARIF's SRCROOT is then that directory), else by their absolute path.
+  std::error_code ec;
+  const PathStyle paths = path_style_for(path, std::filesystem::is_directory(path, ec), std::filesystem::current_path(ec).string());
   if (output == "opm") {
     std::cout << report.opm_output << "\n";
   } else if (output == "json") {
-    std::cout << summary_json(report).dump(2) << "\n";
+    std::cout << summary_json(report, paths).dump(2) << "\n";
   } else if (output == "sarif") {
-    std::cout << sarif_json(report).dump(2) << "\n";
+    std::cout << sarif_json(report, paths).dump(2) << "\n";
   } else {
-    std::cout << render_text_report(report, source.get());
+    std::cout << render_text_report(report, source.get(), paths);
   }
   // opm's own output keeps opm's status too (VALID is 0 even for an empty folder).
   if (output == "opm") return report.verdict == Verdict::Valid ? 0 : 1;

@@ -25,23 +25,26 @@ const char* sarif_level(Severity s) { return s == Severity::Info ? "note" : seve
 
 // SARIF's physicalLocation of `at`: the file, and the region when the line is known (SARIF
 // columns are 1-based and required with a line, so an unknown column is 1).
-Json sarif_physical_location(const SourceLocation& at) {
-  Json physical = {{"artifactLocation", {{"uri", at.file}}}};
+Json sarif_physical_location(const SourceLocation& at, const PathStyle& paths) {
+  Json artifact = {{"uri", uri_path_encode(paths.path(at.file))}};
+  if (!paths.srcroot_uri.empty()) artifact["uriBaseId"] = "SRCROOT";
+  else if (!paths.prefix.empty() && paths.prefix.front() == '/') artifact["uri"] = "file://" + artifact["uri"].get<std::string>();
+  Json physical = {{"artifactLocation", std::move(artifact)}};
   if (at.line) physical["region"] = {{"startLine", at.line}, {"startColumn", at.column ? at.column : 1}};
   return physical;
 }
 
 }  // namespace
 
-Json finding_json(const Finding& f) {
+Json finding_json(const Finding& f, const PathStyle& paths) {
   const FindingInfo& info = f.info();
   Json notes = Json::array();
   for (const FindingNote& n : f.notes) {
     notes.push_back(Json{{"message", n.message},
-                         {"file", n.location.file},
+                         {"file", paths.path(n.location.file)},
                          {"line", n.location.line},
                          {"column", n.location.column},
-                         {"where", location_text(n.location)}});
+                         {"where", location_text(paths.located(n.location))}});
   }
   return Json{{"code", info.code},
               {"name", info.name},
@@ -50,18 +53,18 @@ Json finding_json(const Finding& f) {
               {"message", f.message},
               {"opmMessage", f.opm_message},
               {"reportedByOpm", f.reported_by_opm},
-              {"file", f.location.file},
+              {"file", paths.path(f.location.file)},
               {"line", f.location.line},
               {"column", f.location.column},
               {"package", f.object.package},
               {"channel", f.object.channel},
               {"bundle", f.object.bundle},
               {"group", group_path(f.object)},
-              {"where", location_text(f.location)},
+              {"where", location_text(paths.located(f.location))},
               {"notes", std::move(notes)}};
 }
 
-Json summary_json(const ValidationReport& r) {
+Json summary_json(const ValidationReport& r, const PathStyle& paths) {
   std::map<std::string, std::size_t> schemas;
   for (const Blob& b : r.load.blobs) ++schemas[b.schema];
   std::size_t parsed = 0, ignored = 0;
@@ -69,7 +72,7 @@ Json summary_json(const ValidationReport& r) {
   Json findings = Json::array();
   Json counts = {{"error", 0}, {"warning", 0}, {"info", 0}};
   for (const Finding& f : r.findings) {
-    findings.push_back(finding_json(f));
+    findings.push_back(finding_json(f, paths));
     counts[severity_name(f.info().severity)] = counts[severity_name(f.info().severity)].get<int>() + 1;
   }
   const auto count = [&schemas](const char* s) {
@@ -91,7 +94,7 @@ Json summary_json(const ValidationReport& r) {
               {"findings", std::move(findings)}};
 }
 
-Json sarif_json(const ValidationReport& r) {
+Json sarif_json(const ValidationReport& r, const PathStyle& paths) {
   std::set<FindingId> used;
   for (const Finding& f : r.findings) used.insert(f.id);
   Json rules = Json::array();
@@ -107,7 +110,7 @@ Json sarif_json(const ValidationReport& r) {
   Json results = Json::array();
   for (const Finding& f : r.findings) {
     // The group path is the logical location (SARIF §3.33): where in the package tree, not the file.
-    const Json location = {{"physicalLocation", sarif_physical_location(f.location)},
+    const Json location = {{"physicalLocation", sarif_physical_location(f.location, paths)},
                            {"logicalLocations", Json::array({{{"fullyQualifiedName", group_path(f.object)}}})}};
     Json result = {{"ruleId", f.info().code},
                    {"ruleIndex", rule_index[f.id]},
@@ -120,20 +123,24 @@ Json sarif_json(const ValidationReport& r) {
       Json related = Json::array();
       for (std::size_t i = 0; i < f.notes.size(); ++i) {
         related.push_back(Json{{"id", i + 1},
-                               {"physicalLocation", sarif_physical_location(f.notes[i].location)},
+                               {"physicalLocation", sarif_physical_location(f.notes[i].location, paths)},
                                {"message", {{"text", f.notes[i].message}}}});
       }
       result["relatedLocations"] = std::move(related);
     }
     results.push_back(std::move(result));
   }
-  return Json{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+  Json sarif{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},
               {"runs", Json::array({Json{{"tool", {{"driver", {{"name", "fbclens"},
                                                                {"version", kFbclensVersion},
                                                                {"informationUri", "https://github.com/fbclens/fbclens"},
                                                                {"rules", rules}}}}},
                                          {"results", results}}})}};
+  if (!paths.srcroot_uri.empty()) {
+    sarif["runs"][0]["originalUriBaseIds"] = {{"SRCROOT", {{"uri", paths.srcroot_uri}}}};
+  }
+  return sarif;
 }
 
 }  // namespace fbclens

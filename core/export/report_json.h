@@ -2,6 +2,7 @@
 // and SARIF 2.1.0 for code-scanning. (Text for people is in report_text.h.)
 #pragma once
 
+#include "export/path_style.h"
 #include "validate/validate.h"
 
 namespace fbclens {
@@ -12,17 +13,22 @@ namespace fbclens {
 /// findingCounts counts the findings by severity (warnings and info are fbclens's advice, never
 /// in opm's verdict), and packages/channels/bundles count the
 /// olm.package/olm.channel/olm.bundle objects read, `files` counts files parsed (not ignored).
-Json summary_json(const ValidationReport& report);
+/// Findings' files are named through `paths` (default: catalog-relative, as the app needs them).
+Json summary_json(const ValidationReport& report, const PathStyle& paths = {});
 
 /// One finding as JSON: {code, name, severity, phase, message, opmMessage, reportedByOpm, file,
 /// line, column, package, channel, bundle, group, where, notes}. line/column are 1-based, 0 when
 /// unknown. `group` and `where` are preformatted (group_path, location_text in
 /// findings/format.h) so the web app shows them as they are; `notes` is
-/// [{message, file, line, column, where}], the finding's notes in order.
-Json finding_json(const Finding& finding);
+/// [{message, file, line, column, where}], the finding's notes in order. `file` and `where`
+/// name the file through `paths`.
+Json finding_json(const Finding& finding, const PathStyle& paths = {});
 
 /// SARIF 2.1.0: one run, one rule per finding code used, one result per finding; its group path
-/// is the result's logical location and its notes are relatedLocations (ids from 1).
-Json sarif_json(const ValidationReport& report);
+/// is the result's logical location and its notes are relatedLocations (ids from 1). Artifact
+/// URIs are the files named through `paths`, percent-encoded; with `paths.srcroot_uri` they are
+/// relative to uriBaseId SRCROOT, which the run declares in originalUriBaseIds (SARIF §3.14.14),
+/// so GitHub code scanning maps them onto repository files; an absolute prefix gives file: URIs.
+Json sarif_json(const ValidationReport& report, const PathStyle& paths = {});
 
 }  // namespace fbclens

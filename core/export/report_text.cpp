@@ -8,7 +8,7 @@
 
 namespace fbclens {
 
-std::string render_text_report(const ValidationReport& report, const FileSource* source) {
+std::string render_text_report(const ValidationReport& report, const FileSource* source, const PathStyle& paths) {
   std::string out;
   std::map<std::string, std::string> file_cache;
   // The source line of `at` with a caret under its column, when the file and line are known.
@@ -27,8 +27,8 @@ std::string render_text_report(const ValidationReport& report, const FileSource*
     out += "      | " + std::string(at.column > 1 ? std::min<std::uint32_t>(at.column - 1, 200) : 0, ' ') + "^\n";
   };
   // "file:line:col: " as clang prints it; nothing when the finding has no file.
-  const auto prefix = [](const SourceLocation& at) {
-    const std::string where = location_text(at);
+  const auto prefix = [&paths](const SourceLocation& at) {
+    const std::string where = location_text(paths.located(at));
     return where.empty() ? std::string() : where + ": ";
   };
   std::string last_group;

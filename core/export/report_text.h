@@ -5,11 +5,13 @@
 
 #include <string>
 
+#include "export/path_style.h"
 #include "validate/validate.h"
 
 namespace fbclens {
 
-/// Renders `report` as text. `source` (optional) supplies file contents for source excerpts.
-std::string render_text_report(const ValidationReport& report, const FileSource* source);
+/// Renders `report` as text. `source` (optional) supplies file contents for source excerpts;
+/// files are named through `paths` (compilers' style: relative to where the command ran).
+std::string render_text_report(const ValidationReport& report, const FileSource* source, const PathStyle& paths = {});
 
 }  // namespace fbclens

@@ -6,6 +6,7 @@
 #include "export/object_fields.h"
 #include "export/report_json.h"
 #include "export/report_text.h"
+#include "export/path_style.h"
 #include "findings/format.h"
 #include "support.h"
 #include "validate/validate.h"
@@ -77,6 +78,24 @@ TEST_CASE("a document that is not an object is named with its article: an array,
   };
   CHECK(message("---\n- a\n- b\n").find("this document is an array;") == 0);
   CHECK(message("---\njust text\n").find("this document is a string;") == 0);
+}
+
+TEST_CASE("path style: relative to the current directory when under it, else absolute; URIs percent-encoded",
+          "[findings][format]") {
+  PathStyle p = path_style_for("catalogs/v4.14", true, "/repo");
+  CHECK(p.prefix == "catalogs/v4.14/");
+  CHECK(p.srcroot_uri == "file:///repo/");
+  CHECK(p.path("pkg/catalog.yaml") == "catalogs/v4.14/pkg/catalog.yaml");
+  CHECK(p.path("") == "");
+  CHECK(path_style_for("./catalogs/v4.14/", true, "/repo/").prefix == "catalogs/v4.14/");
+  CHECK(path_style_for("/repo/catalogs", true, "/repo").prefix == "catalogs/");
+  CHECK(path_style_for(".", true, "/repo").prefix == "");
+  CHECK(path_style_for("catalog.yaml", false, "/repo").prefix == "");  // a file: named by its own name
+  CHECK(path_style_for("/srv/cat", true, "/repo").prefix == "/srv/cat/");
+  CHECK(path_style_for("/srv/cat", true, "/repo").srcroot_uri == "");
+  CHECK(path_style_for("../other", true, "/repo").prefix == "/other/");
+  CHECK(path_style_for("x", true, "/my repo").srcroot_uri == "file:///my%20repo/");
+  CHECK(uri_path_encode("a b/c#d%e.yaml") == "a%20b/c%23d%25e.yaml");
 }
 
 TEST_CASE("group_path: package > channel > bundle, quoted, or the catalog", "[findings][format]") {

@@ -44,6 +44,25 @@ test('a folder with no catalog content is VALID for opm but exits 3 with a warni
   assert.equal(opm.status, 0, "opm's own output keeps opm's status");
 });
 
+test('paths are relative to where the command runs, as compilers print them; SARIF names that directory SRCROOT', () => {
+  const catalog = 'tests/fixtures/validation/f13-pkg-duplicate/catalog';
+  const fromRepo = spawnSync(cli, ['validate', catalog], { cwd: repo, encoding: 'utf8' });
+  assert.match(fromRepo.stdout, new RegExp('^  ' + catalog + '/catalog\\.yaml:31:7: error\\[FBC2002\\]', 'm'));
+  assert.match(fromRepo.stdout, new RegExp('^  ' + catalog + '/catalog\\.yaml:3:7: note: ', 'm'));
+  const json = JSON.parse(spawnSync(cli, ['validate', catalog, '--output', 'json'], { cwd: repo, encoding: 'utf8' }).stdout);
+  assert.equal(json.findings[0].where, catalog + '/catalog.yaml:31:7');
+  const sarif = JSON.parse(spawnSync(cli, ['validate', catalog, '--output', 'sarif'], { cwd: repo, encoding: 'utf8' }).stdout);
+  const run0 = sarif.runs[0];
+  assert.equal(run0.originalUriBaseIds.SRCROOT.uri, 'file://' + repo + '/');
+  assert.deepEqual(run0.results[0].locations[0].physicalLocation.artifactLocation,
+                   { uri: catalog + '/catalog.yaml', uriBaseId: 'SRCROOT' });
+  // From outside the catalog's tree: absolute paths, and file: URIs with no base.
+  const outside = JSON.parse(spawnSync(cli, ['validate', join(repo, catalog), '--output', 'sarif'], { cwd: tmpdir(), encoding: 'utf8' }).stdout);
+  assert.equal(outside.runs[0].originalUriBaseIds, undefined);
+  assert.equal(outside.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri,
+               'file://' + join(repo, catalog, 'catalog.yaml'));
+});
+
 test('a symlink to a directory is named as the link and said to be a symlink opm does not follow', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fbclens-cli-'));
   try {

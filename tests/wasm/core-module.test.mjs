@@ -16,9 +16,11 @@ const createFbclensCore = require(join(repo, 'build/wasm/fbclens-core.js'));
 const { attach } = require(join(repo, 'wasm/fbclens-api.js'));
 const cli = join(repo, 'build/native/fbclens');
 
+// Run from inside the catalog, so the CLI's paths (relative to where it runs) are catalog-relative
+// like the JS API's.
 function nativeSummary(dir) {
   try {
-    return JSON.parse(execFileSync(cli, ['validate', dir, '--output', 'json'], { maxBuffer: 1 << 28 }).toString());
+    return JSON.parse(execFileSync(cli, ['validate', '.', '--output', 'json'], { cwd: dir, maxBuffer: 1 << 28 }).toString());
   } catch (e) {
     return JSON.parse(e.stdout.toString());  // exit 1 = invalid catalog, output still JSON
   }
