@@ -100,7 +100,8 @@
 .fbclens-hub-controls select, .fbclens-hub-console select { font: inherit; }
 .fbclens-hub-message { color: var(--dim); }
 .fbclens-hub-message.failed { color: var(--bad); }
-.fbclens-hub-views { display: grid; grid-template-columns: repeat(auto-fit, minmax(340px, 1fr)); gap: 12px; padding-bottom: 12px; }
+.fbclens-hub-views { display: grid; grid-template-columns: repeat(auto-fit, minmax(340px, 1fr)); align-items: start; gap: 12px;
+  padding-bottom: 12px; }
 .fbclens-hub h3 { font-size: 14px; margin: 0 0 8px; }
 .fbclens-hub h4 { font-size: 13px; margin: 10px 0 4px; }
 .fbclens-hub .pre { white-space: pre-wrap; overflow-wrap: anywhere; }

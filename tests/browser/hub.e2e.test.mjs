@@ -36,6 +36,16 @@ function cliPreview(dir, { package: pkg, channel, version, console: minor }) {
 }
 
 const hub = '.fbclens-hub';
+// A screenshot of one part of the panel: the panel scrolled so that the part starts just below
+// its sticky heading (the panel is a scroll box; Playwright alone may leave it under the heading).
+async function shot(selector, file) {
+  await page.$eval(selector, (part) => {
+    const section = part.closest('.fbclens-hub');
+    const heading = section.querySelector('summary').getBoundingClientRect().height;
+    section.scrollTop += part.getBoundingClientRect().top - section.getBoundingClientRect().top - heading - 4;
+  });
+  await page.locator(selector).screenshot({ path: join(shots, file) });
+}
 const alertTitle = () => page.textContent(hub + ' .pf-alert-title-text');
 const alertMessages = () => page.$$eval(hub + ' .pf-alert-message', (ps) => ps.map((p) => p.textContent));
 
@@ -85,7 +95,7 @@ test('the panel: a deprecated channel shows its messages in the alert, the title
   // The tile: the package is deprecated, so it carries the label, its message as tooltip.
   const tileBadge = await page.getAttribute(hub + ' .pf-tile .pf-label', 'title');
   assert.equal(tileBadge, 'demo is end of life.\n', '4.21 shows the raw message');
-  await page.locator(hub + ' .pf-tile').screenshot({ path: join(shots, 'hub-tile.png') });
+  await shot(hub + ' .pf-tile', 'hub-tile.png');
 
   const channelSelect = hub + ' select[aria-label=Channel]';
   const fastText = await page.$eval(channelSelect, (s) => [...s.options].find((o) => o.value === 'fast').textContent);
@@ -105,7 +115,7 @@ test('the panel: a deprecated channel shows its messages in the alert, the title
     assert.equal(await alertTitle(), title);
     assert.equal(await page.$eval(channelSelect, (s) => s.value), 'fast', 'the channel stays chosen');
     assert.deepEqual(await alertMessages(), ['demo is end of life.\n', 'fast is gone; use stable.']);
-    await page.locator(hub + ' .pf-details').screenshot({ path: join(shots, `hub-details-${version}.png`) });
+    await shot(hub + ' .pf-details', `hub-details-${version}.png`);
   }
   assert.equal(await page.getAttribute(hub + ' .pf-details .pf-label', 'title'), 'demo is end of life.\n');
   await page.selectOption(consoleSelect, '4.18');
@@ -119,7 +129,7 @@ test('the panel: a deprecated channel shows its messages in the alert, the title
   assert.match(author, /channel fast: \(in the alert now\) fast is gone; use stable\./);
   assert.match(author, /Overlapping deprecations: the alert shows 2 messages/);
   assert.match(author, /FBC4203/, 'the legacy olm.deprecated bundles');
-  await page.locator(hub + ' .fbclens-hub-author').screenshot({ path: join(shots, 'hub-author.png') });
+  await shot(hub + ' .fbclens-hub-author', 'hub-author.png');
   await page.$eval(hub, (section) => section.scrollTo(0, 0));
   await page.screenshot({ path: join(shots, 'hub-1280x800.png') });
 
@@ -136,7 +146,7 @@ test('the panel: a deprecated channel shows its messages in the alert, the title
 test('dark theme, and 800x500 stays usable', async () => {
   await page.evaluate(() => window.fbclens.setTheme('dark'));
   await page.waitForFunction(() => document.querySelector('.fbclens').dataset.theme === 'dark', null, { timeout: 10000 });
-  await page.locator(hub + ' .pf-details').screenshot({ path: join(shots, 'hub-details-dark.png') });
+  await shot(hub + ' .pf-details', 'hub-details-dark.png');
   await page.setViewportSize({ width: 800, height: 500 });
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.$eval(hub, (section) => section.scrollTo(0, 0));
@@ -154,13 +164,40 @@ test('dark theme, and 800x500 stays usable', async () => {
   await page.setViewportSize({ width: 1280, height: 800 });
 });
 
-test('hidden packages say why, and unmount leaves nothing', async () => {
+test('a package OperatorHub hides says why (the hidden reasons and the core\'s FBC41xx messages)', async () => {
   const hidden = join(repo, 'tests/fixtures/hub/hidden');
   await load(hidden);
   const pkgs = await page.evaluate(() => [...new Set(window.fbclens.summary().findings.filter((f) => /^FBC41/.test(f.code)).map((f) => f.package))]);
   assert.ok(pkgs.length > 0, 'the hidden fixture has FBC41xx findings');
   await page.evaluate((p) => window.fbclens.show({ package: p }), pkgs[0]);
   await page.waitForFunction(() => /Not listed in OperatorHub/.test(document.querySelector('.fbclens-hub-console').textContent), null, { timeout: 10000 });
+  assert.match(await page.textContent(hub + ' .pf-hidden'), /Not listed in OperatorHub: [a-z-]+/);
+  await shot(hub + ' .pf-hidden', 'hub-hidden.png');
+});
+
+test("mount's view: 'hub' opens the panel of that instance only, on the starting package", async () => {
+  const answer = await page.evaluate(async (catalog) => {
+    const slot = document.createElement('div');
+    slot.style.cssText = 'width: 800px; height: 500px';
+    document.body.append(slot);
+    const app = FbclensApp.mount(slot, { catalog, view: 'hub', package: 'plain', theme: 'dark' });
+    await app.ready;
+    const panel = slot.querySelector('.fbclens-hub');
+    const deadline = Date.now() + 10000;
+    while (!/plain/.test(panel.querySelector('.fbclens-hub-console').textContent) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const result = { open: panel.querySelector('details').open, landmark: panel.getAttribute('aria-label'),
+      text: panel.querySelector('.fbclens-hub-console').textContent,
+      preview: await app.hubPreview({ package: 'plain', channel: 'beta' }) };
+    app.unmount();
+    slot.remove();
+    return result;
+  }, files(fixture));
+  assert.equal(answer.open, true);
+  assert.equal(answer.landmark, 'OperatorHub preview');
+  assert.match(answer.text, /plain/, 'the package name is the title when the CSV has no display name');
+  assert.deepEqual(answer.preview.details.alert.messages, ['beta is closed.']);
 });
 
 test('no console errors', () => {
