@@ -435,6 +435,11 @@
         warnings.push('Overlapping deprecations: the alert shows ' + alert.length + ' messages (' + scopes.join(', ') +
           ') one under the other with no scope, so users cannot tell which applies to what.');
       }
+      const others = p.channels.filter((c) => c.deprecated && c.name !== p.selectedChannel).map((c) => c.name);
+      if (p.tile && p.tile.deprecatedBadge && others.length) {
+        warnings.push('Overlapping deprecations: the package is deprecated, and so is channel ' + others.join(', ') +
+          '; choosing it shows both messages in one alert with no scope.');
+      }
       const advice = findings().filter((f) => f.package === p.package && HUB_ADVICE.test(f.code));
       out.push(el('h4', { text: 'Warnings' }));
       const items = warnings.map((w) => el('li', { class: 'warn' }, [el('span', { text: w })]))

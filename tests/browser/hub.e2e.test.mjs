@@ -140,6 +140,8 @@ test('the panel: a deprecated channel shows its messages in the alert, the title
   await page.waitForFunction(() => /bundle demo\.v1\.1\.0 \(1\.1\.0\): \(in the alert now\) 1\.1\.0 has a CVE\./
     .test(document.querySelector('.fbclens-hub-author').textContent), null, { timeout: 10000 });
   assert.deepEqual(await alertMessages(), ['demo is end of life.\n', '1.1.0 has a CVE.']);
+  assert.match(await page.textContent(hub + ' .fbclens-hub-author'),
+    /the package is deprecated, and so is channel fast; choosing it shows both messages/);
   assert.ok(await page.isVisible(hub + ' .pf-alert.info'), 'a non-head version: the install note');
 });
 
