@@ -9,6 +9,7 @@
  *     sample,           // true: load the built-in sample (when no catalog is given)
  *     theme,            // 'light' | 'dark' | 'system' (default; follows prefers-color-scheme)
  *     view,             // 'channel' (default) | 'package' (every channel of the package as lanes)
+ *                       // | 'hub' (the channel view with the OperatorHub preview expanded)
  *     package, channel, bundle,  // the selection to start on (default: the first package's
  *                                // default channel; a package alone: its default channel)
  *     base,             // where fbclens-app.js and the worker's files are (default: beside page.js)
@@ -35,6 +36,8 @@
  *   graphStats()                 {package, channel, nodes, edges: {replaces, skips, skipRange},
  *                                 skipRangeDrawn, heads, fps, frames}
  *   appStatus()                  the app's selection and frame counters (web/selection.cpp)
+ *   hubPreview({package, channel, version, console})  what OperatorHub shows for the package
+ *                                (the CLI's `hub-preview --output json`; core/export/hub_json.h)
  *   selectFinding(index)         selects Summary finding `index` in the app
  *   setTheme('dark'|'light'|'system')
  *   memory()                     {app: {wasmBytes}, worker: {wasmBytes, highWater}} (bytes)
@@ -46,6 +49,7 @@
  *   - Markup and style of an instance
  *   - Drops: folders and files dropped on the app
  *   - The findings as DOM text
+ *   - The OperatorHub preview as DOM: the console's tile and details, and the author view
  *   - mount(): one instance, its wiring and its methods
  */
 (function (root) {
@@ -88,7 +92,69 @@
 .fbclens-findings ul { margin: 0; padding-left: 20px; list-style: none; color: var(--dim); }
 .fbclens-findings button.finding { all: unset; cursor: pointer; white-space: pre-wrap; }
 .fbclens-findings button.finding:focus-visible { outline: 1px solid var(--accent); }
-.fbclens-findings button.finding[aria-current] { background: rgba(232, 150, 15, .35); }`;
+.fbclens-findings button.finding[aria-current] { background: rgba(232, 150, 15, .35); }
+.fbclens-hub { flex: none; max-height: clamp(40%, calc(100% - 360px), 60%); overflow: auto; border-top: 1px solid var(--line); padding: 0 12px; }
+.fbclens-hub > details > summary { cursor: pointer; padding: 4px 0; color: var(--dim); position: sticky; top: 0; z-index: 1; background: var(--bg); }
+.fbclens-hub > details > summary h2 { display: inline; font: inherit; margin: 0; }
+.fbclens-hub-controls { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; padding: 4px 0 8px; color: var(--dim); }
+.fbclens-hub-controls select, .fbclens-hub-console select { font: inherit; }
+.fbclens-hub-message { color: var(--dim); }
+.fbclens-hub-message.failed { color: var(--bad); }
+.fbclens-hub-views { display: grid; grid-template-columns: repeat(auto-fit, minmax(340px, 1fr)); align-items: start; gap: 12px;
+  padding-bottom: 12px; }
+.fbclens-hub h3 { font-size: 14px; margin: 0 0 8px; }
+.fbclens-hub h4 { font-size: 13px; margin: 10px 0 4px; }
+.fbclens-hub .pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+/* The console's look, after PatternFly 5 (4.16-4.18) and 6 (4.19+), dark unless the instance is light. */
+.fbclens-hub-console { --pf-bg: #1b1d21; --pf-card: #26292d; --pf-line: #444548; --pf-fg: #e0e0e0; --pf-dim: #aaabac;
+  --pf-warn-bg: #3a3121; --pf-warn-line: #f0ab00; --pf-warn-fg: #f4c145; --pf-info-bg: #1b2f44; --pf-info-line: #73bcf7;
+  --pf-info-fg: #bee1f4; --pf-label-bg: #3d2c19; --pf-label-fg: #f4b678; --pf-label-line: #ec7a08; --pf-radius: 3px;
+  background: var(--pf-bg); color: var(--pf-fg); padding: 12px; border-radius: 4px; font-family: "Red Hat Text", "Overpass", system-ui, sans-serif; }
+.fbclens[data-theme=light] .fbclens-hub-console { --pf-bg: #f0f0f0; --pf-card: #fff; --pf-line: #d2d2d2; --pf-fg: #151515;
+  --pf-dim: #6a6e73; --pf-warn-bg: #fdf7e7; --pf-warn-line: #f0ab00; --pf-warn-fg: #795600; --pf-info-bg: #e7f1fa;
+  --pf-info-line: #2b9af3; --pf-info-fg: #002952; --pf-label-bg: #fff6ec; --pf-label-fg: #3b1f00; --pf-label-line: #f4b678; }
+.fbclens-hub-console[data-pf="6"] { --pf-bg: #1f1f1f; --pf-card: #292929; --pf-line: #4d4d4d; --pf-fg: #fff; --pf-dim: #c7c7c7;
+  --pf-warn-bg: #332c1a; --pf-warn-line: #ffcc17; --pf-warn-fg: #ffe072; --pf-label-bg: transparent; --pf-label-fg: #ffcc17;
+  --pf-label-line: #dca614; --pf-radius: 16px; }
+.fbclens[data-theme=light] .fbclens-hub-console[data-pf="6"] { --pf-bg: #f2f2f2; --pf-card: #fff; --pf-line: #c7c7c7; --pf-fg: #151515;
+  --pf-dim: #4d4d4d; --pf-warn-bg: #fffcf0; --pf-warn-line: #ffcc17; --pf-warn-fg: #73480b; --pf-label-fg: #73480b; --pf-label-line: #dca614; }
+.fbclens-hub-console .pf-caption { font-size: 12px; color: var(--pf-dim); margin: 0 0 6px; }
+.fbclens-hub-console .pf-tile { width: 260px; background: var(--pf-card); border: 1px solid var(--pf-line); border-radius: var(--pf-radius);
+  padding: 16px; margin-bottom: 12px; }
+.fbclens-hub-console .pf-tile-top { display: flex; justify-content: space-between; align-items: flex-start; min-height: 40px; }
+.fbclens-hub-console .pf-icon { width: 40px; height: 40px; border-radius: 4px; background: var(--pf-line); display: grid; place-items: center;
+  color: var(--pf-dim); font-size: 11px; }
+.fbclens-hub-console .pf-tile-title { font-size: 16px; font-weight: 500; margin: 12px 0 2px; }
+.fbclens-hub-console .pf-provider { color: var(--pf-dim); font-size: 13px; margin: 0 0 4px; }
+.fbclens-hub-console .pf-label { display: inline-flex; gap: 4px; align-items: center; font-size: 12px; padding: 1px 8px; margin: 2px 0;
+  border-radius: 30em; background: var(--pf-label-bg); color: var(--pf-label-fg); border: 1px solid var(--pf-label-line); cursor: default; }
+.fbclens-hub-console[data-pf="5"] .pf-label { border-color: transparent; }
+.fbclens-hub-console .pf-label .icon { color: var(--pf-warn-line); }
+.fbclens-hub-console .pf-details { background: var(--pf-card); border: 1px solid var(--pf-line); border-radius: var(--pf-radius); padding: 16px; }
+.fbclens-hub-console .pf-details-head { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
+.fbclens-hub-console .pf-details-title { font-size: 22px; font-weight: 400; margin: 0; }
+.fbclens-hub-console .pf-badges { display: flex; gap: 6px; margin-bottom: 4px; }
+.fbclens-hub-console .pf-alert { background: var(--pf-warn-bg); border-top: 2px solid var(--pf-warn-line); padding: 12px 16px; margin: 12px 0; }
+.fbclens-hub-console[data-pf="6"] .pf-alert { border: 1px solid var(--pf-warn-line); border-radius: var(--pf-radius); }
+
+.fbclens-hub-console .pf-alert p { margin: 4px 0 0 22px; }
+.fbclens-hub-console .pf-alert .pf-alert-title { color: var(--pf-warn-fg); font-weight: 600; margin: 0 0 4px; }
+.fbclens-hub-console .pf-alert.info { background: var(--pf-info-bg); border-color: var(--pf-info-line); }
+.fbclens-hub-console .pf-alert.info .pf-alert-title { color: var(--pf-info-fg); }
+.fbclens-hub-console .pf-alert .icon { color: var(--pf-warn-line); margin-right: 6px; }
+.fbclens-hub-console .pf-alert.info .icon { color: var(--pf-info-line); }
+.fbclens-hub-console .pf-fields { display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; align-items: center; margin-top: 8px; }
+.fbclens-hub-console .pf-fields label { font-weight: 600; font-size: 13px; }
+.fbclens-hub-console select { background: var(--pf-card); color: var(--pf-fg); border: 1px solid var(--pf-line); border-radius: var(--pf-radius);
+  padding: 4px 8px; max-width: 100%; }
+.fbclens-hub-console .pf-hidden { border: 1px dashed var(--pf-warn-line); padding: 8px 12px; margin-bottom: 12px; }
+.fbclens-hub-author { border: 1px solid var(--line); border-radius: 4px; padding: 12px; }
+.fbclens-hub-author ul { margin: 0; padding-left: 18px; }
+.fbclens-hub-author li { margin: 4px 0; }
+.fbclens-hub-author .scope { font-weight: 600; }
+.fbclens-hub-author .shown { color: var(--dim); font-size: 12px; }
+.fbclens-hub-author .warn::marker { content: "⚠ "; color: #e8960f; }
+.fbclens-hub-author .code { font: 12px ui-monospace, monospace; color: var(--dim); }`;
 
   const TEMPLATE = `<style>${STYLE}</style>
 <div class="fbclens-bar">
@@ -105,7 +171,20 @@
 <details class="fbclens-findings">
   <summary>Findings as text (for find, copy and screen readers)</summary>
   <ol class="fbclens-findings-list"></ol>
-</details>`;
+</details>
+<section class="fbclens-hub" aria-label="OperatorHub preview">
+  <details class="fbclens-hub-toggle">
+    <summary><h2>OperatorHub preview</h2> <span class="fbclens-hub-package"></span></summary>
+    <div class="fbclens-hub-controls">
+      <label>Console <select class="fbclens-hub-console-select"></select></label>
+      <span class="fbclens-hub-message" role="status"></span>
+    </div>
+    <div class="fbclens-hub-views">
+      <div class="fbclens-hub-console" role="group" aria-label="As the OpenShift console shows it"></div>
+      <div class="fbclens-hub-author" role="group" aria-label="Author view"></div>
+    </div>
+  </details>
+</section>`;
 
   const formatBytes = (n) => (n >= 1 << 20 ? (n / (1 << 20)).toFixed(1) + ' MB' : Math.ceil(n / 1024) + ' KB');
 
@@ -198,6 +277,196 @@
     };
   }
 
+  // [SECTION] The OperatorHub preview as DOM: the console's tile and details (hubPreview's JSON,
+  // core/export/hub_json.h, drawn as it is), and beside it the author view: every deprecation
+  // message with its scope, and the core's advice findings about the package (FBC41xx hidden,
+  // FBC42xx deprecations, FBC44xx messages). Catalog text goes in through textContent only.
+  const HUB_CONSOLES = ['4.16', '4.17', '4.18', '4.19', '4.20', '4.21'];
+  const HUB_ADVICE = /^FBC4[124]/;
+  const DEPRECATED_PREFIX = 'Deprecated: ';  // the option tooltips' prefix (hub_preview.h)
+
+  function el(tag, props = {}, children = []) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(props)) {
+      if (value === undefined || value === null) continue;
+      if (key === 'text') node.textContent = value;
+      else if (key === 'class') node.className = value;
+      else node.setAttribute(key, value);
+    }
+    node.append(...children.filter(Boolean));
+    return node;
+  }
+  const icon = (glyph) => el('span', { class: 'icon', 'aria-hidden': 'true', text: glyph });
+  const badge = (b) => el('span', { class: 'pf-label', title: b.tooltip, 'aria-label': b.text + ': ' + b.tooltip },
+    [icon('⚠'), el('span', { text: b.text })]);
+  // A finding's scope as the author view labels it, from its own fields.
+  const findingScope = (f) => (f.bundle ? 'bundle ' + f.bundle : f.channel ? 'channel ' + f.channel : 'package ' + f.package);
+
+  /** The panel of one instance: ask(request) → the preview; findings() → the Summary's findings. */
+  function hubPanel(section, ask, findings) {
+    const part = (name) => section.querySelector('.fbclens-hub-' + name);
+    const toggle = part('toggle'), consoleSelect = part('console-select'), message = part('message');
+    const consoleView = part('console'), authorView = part('author'), packageLabel = part('package');
+    for (const v of HUB_CONSOLES) consoleSelect.append(el('option', { value: v, text: v }));
+    consoleSelect.value = HUB_CONSOLES[HUB_CONSOLES.length - 1];
+    let pkg = '', channel = '', version = '', asked = 0, last = null;
+
+    async function refresh() {
+      if (!pkg || !toggle.open) return;
+      const call = ++asked;
+      const request = { package: pkg, console: consoleSelect.value };
+      if (channel) request.channel = channel;
+      if (version) request.version = version;
+      message.textContent = 'Asking…';
+      message.className = 'fbclens-hub-message';
+      try {
+        const preview = await ask(request);
+        if (call !== asked) return;
+        last = preview;
+        message.textContent = '';
+        render(preview);
+      } catch (error) {
+        if (call !== asked) return;
+        message.textContent = 'No preview: ' + error.message;
+        message.className = 'fbclens-hub-message failed';
+      }
+    }
+
+    function select(label, options, selected, onChange) {
+      const s = el('select', { 'aria-label': label });
+      for (const o of options) {
+        s.append(el('option', { value: o.value, title: o.tooltip, text: (o.deprecated ? '⚠ ' : '') + o.text }));
+      }
+      if (selected !== null) s.value = selected;
+      s.addEventListener('change', () => onChange(s.value));
+      return s;
+    }
+
+    function render(p) {
+      const pf = p.console >= '4.19' ? '6' : '5', catalog = p.console >= '4.20';
+      consoleView.dataset.pf = pf;
+      consoleView.dataset.console = p.console;
+      const parts = [el('p', { class: 'pf-caption', text: 'OpenShift ' + p.console + ' console, ' +
+        (catalog ? 'Software Catalog' : 'OperatorHub') + ' (PatternFly ' + pf + ')' })];
+      if (!p.visible) {
+        const advice = findings().filter((f) => f.package === p.package && /^FBC41/.test(f.code));
+        parts.push(el('div', { class: 'pf-hidden', role: 'note' }, [
+          el('strong', { text: 'Not listed in OperatorHub: ' + p.hiddenReasons.join(', ') }),
+          ...advice.map((f) => el('p', { class: 'pre', text: f.message })),
+          p.tile ? el('p', { text: 'What the console would show when opened by its URL:' }) : null,
+        ]));
+      }
+      if (p.tile) {
+        const t = p.tile, providedBy = t.provider ? (catalog ? 'Provided by ' : 'provided by ') + t.provider : null;
+        parts.push(el('p', { class: 'pf-caption', text: 'Tile' }), el('article', { class: 'pf-tile', 'aria-label': 'Tile' }, [
+          el('div', { class: 'pf-tile-top' }, [el('span', { class: 'pf-icon', 'aria-hidden': 'true', text: 'icon' }),
+            catalog && t.deprecatedBadge ? badge(t.deprecatedBadge) : null]),
+          el('div', { class: 'pf-tile-title', text: t.title }),
+          providedBy ? el('div', { class: 'pf-provider', text: providedBy }) : null,
+          !catalog && t.deprecatedBadge ? badge(t.deprecatedBadge) : null,
+        ]));
+      }
+      if (p.details) {
+        const d = p.details, provider = p.tile && p.tile.provider;
+        const subtitle = provider ? (catalog ? 'Provided by ' + provider : (p.selectedVersion || '') + ' provided by ' + provider) : null;
+        const body = [
+          catalog && d.deprecatedBadge ? el('div', { class: 'pf-badges' }, [badge(d.deprecatedBadge)]) : null,
+          el('div', { class: 'pf-details-head' }, [el('h3', { class: 'pf-details-title', text: d.title }),
+            !catalog && d.deprecatedBadge ? badge(d.deprecatedBadge) : null]),
+          subtitle ? el('div', { class: 'pf-provider', text: subtitle }) : null,
+        ];
+        if (d.alert) {
+          body.push(el('div', { class: 'pf-alert', 'aria-live': 'polite', 'aria-label': 'Warning alert' }, [
+            el('p', { class: 'pf-alert-title' }, [icon('⚠'), el('span', { class: 'pf-alert-title-text', text: d.alert.title })]),
+            ...d.alert.messages.map((m) => el('p', { class: 'pre pf-alert-message', text: m })),
+          ]));
+        }
+        const fields = el('div', { class: 'pf-fields' });
+        fields.append(el('label', { text: 'Channel' }), select('Channel',
+          p.channels.map((c) => ({ value: c.name, text: c.name, deprecated: c.deprecated, tooltip: c.tooltip })),
+          p.selectedChannel, (value) => { channel = value; version = ''; refresh(); }));
+        const versions = p.versions.map((v) => ({ value: v.version, text: v.version, deprecated: v.deprecated, tooltip: v.tooltip }));
+        if (p.selectedVersion !== null && !versions.some((v) => v.value === p.selectedVersion)) {
+          versions.unshift({ value: p.selectedVersion, text: p.selectedVersion + ' (preselected, not listed)' });
+        }
+        fields.append(el('label', { text: 'Version' }), select('Version', versions, p.selectedVersion,
+          (value) => { version = value; refresh(); }));
+        body.push(fields);
+        if (p.installNote) {
+          body.push(el('div', { class: 'pf-alert info', role: 'note' }, [
+            el('p', { class: 'pf-alert-title' }, [icon('ℹ'), el('span', { text: 'On the install page' })]),
+            el('p', { class: 'pre', text: p.installNote })]));
+        }
+        parts.push(el('p', { class: 'pf-caption', text: catalog ? 'Details panel' : 'Details modal' }),
+          el('article', { class: 'pf-details', 'aria-label': 'Details' }, body));
+      }
+      consoleView.replaceChildren(...parts);
+      authorView.replaceChildren(...authorParts(p));
+    }
+
+    // Every deprecation message the preview knows, labelled with its scope: the alert's lines
+    // (package, channel, version, in that order, those that apply), then the other deprecated
+    // channels and versions from their options' tooltips.
+    function authorParts(p) {
+      const out = [el('h3', { text: 'Author view: deprecations by scope' })];
+      const messages = [];
+      const alert = p.details && p.details.alert ? p.details.alert.messages : [];
+      const channelOption = p.channels.find((c) => c.name === p.selectedChannel);
+      const versionOption = p.versions.find((v) => v.version === p.selectedVersion);
+      const scopes = [];
+      if (p.tile && p.tile.deprecatedBadge) scopes.push('package ' + p.package);
+      if (channelOption && channelOption.deprecated) scopes.push('channel ' + channelOption.name);
+      if (versionOption && versionOption.deprecated) scopes.push('bundle ' + versionOption.bundle + ' (' + versionOption.version + ')');
+      alert.forEach((m, i) => messages.push({ scope: scopes.length === alert.length ? scopes[i] : '(scope unknown)', text: m, shown: true }));
+      const unprefixed = (tip) => (tip && tip.startsWith(DEPRECATED_PREFIX) ? tip.slice(DEPRECATED_PREFIX.length) : tip || '');
+      for (const c of p.channels) {
+        if (c.deprecated && c.name !== p.selectedChannel) messages.push({ scope: 'channel ' + c.name, text: unprefixed(c.tooltip) });
+      }
+      for (const v of p.versions) {
+        if (v.deprecated && v !== versionOption) messages.push({ scope: 'bundle ' + v.bundle + ' (' + v.version + ')', text: unprefixed(v.tooltip) });
+      }
+      out.push(messages.length
+        ? el('ul', {}, messages.map((m) => el('li', {}, [el('span', { class: 'scope', text: m.scope + ': ' }),
+          m.shown ? el('span', { class: 'shown', text: '(in the alert now) ' }) : null, el('span', { class: 'pre', text: m.text })])))
+        : el('p', { class: 'fbclens-hub-message', text: 'No deprecation in this selection or its dropdowns.' }));
+
+      const warnings = [];
+      if (alert.length > 1) {
+        warnings.push('Overlapping deprecations: the alert shows ' + alert.length + ' messages (' + scopes.join(', ') +
+          ') one under the other with no scope, so users cannot tell which applies to what.');
+      }
+      const others = p.channels.filter((c) => c.deprecated && c.name !== p.selectedChannel).map((c) => c.name);
+      if (p.tile && p.tile.deprecatedBadge && others.length) {
+        warnings.push('Overlapping deprecations: the package is deprecated, and so is channel ' + others.join(', ') +
+          '; choosing it shows both messages in one alert with no scope.');
+      }
+      const advice = findings().filter((f) => f.package === p.package && HUB_ADVICE.test(f.code));
+      out.push(el('h4', { text: 'Warnings' }));
+      const items = warnings.map((w) => el('li', { class: 'warn' }, [el('span', { text: w })]))
+        .concat(advice.map((f) => el('li', { class: 'warn' }, [el('span', { class: 'scope', text: findingScope(f) + ': ' }),
+          el('span', { class: 'pre', text: f.message + ' ' }), el('span', { class: 'code', text: f.code + ' ' + f.severity })])));
+      out.push(items.length ? el('ul', {}, items) : el('p', { class: 'fbclens-hub-message', text: 'None.' }));
+      return out;
+    }
+
+    consoleSelect.addEventListener('change', () => refresh());
+    toggle.addEventListener('toggle', () => refresh());
+    return {
+      /** Follows the app's selected package: the console's defaults for channel and version. */
+      follow(name) {
+        if (name === pkg) return;
+        pkg = name; channel = ''; version = ''; last = null;
+        packageLabel.textContent = name ? '— ' + name : '';
+        consoleView.replaceChildren();
+        authorView.replaceChildren();
+        refresh();
+      },
+      reload() { last = null; refresh(); },
+      open(open) { toggle.open = open; },
+      last: () => last,
+    };
+  }
+
   // [SECTION] mount(): one instance, its wiring and its methods
   const abortError = (message) => Object.assign(new Error('fbclens: ' + message), { name: 'AbortError' });
   const unmountedError = () => abortError('the app was unmounted');
@@ -256,6 +525,9 @@
     });
 
     const findings = findingsMirror(part('findings-list'), (index) => instance.selectFinding(index));
+    const hub = hubPanel(part('hub'), (request) => instance.hubPreview(request),
+      () => { const s = client.summary(); return s ? s.findings : []; });
+    if (options.view === 'hub') hub.open(true);
 
     async function loaded(loading) {
       status.textContent = 'Loading…';
@@ -268,6 +540,7 @@
           summary.bundles + ' bundles · ' + countsText(summary.findingCounts);
         status.className = 'fbclens-status ' + (summary.verdict === 'VALID' ? 'valid' : 'invalid');
         findings.show(summary);
+        hub.reload();  // the same package name may now be another catalog's
         return summary;
       } catch (error) {
         const shown = client.summary();
@@ -329,6 +602,7 @@
         });
         return instance.graphStats();
       },
+      async hubPreview(request) { await started; return client.hubPreview(request); },
       selectFinding(index) { return app ? app._fbclens_app_select_finding(index) === 1 : false; },
       setTheme(theme) { themeChoice = theme; applyTheme(); },
       on(event, fn) { client.on(event, fn); },
@@ -368,6 +642,7 @@
         fbclensRequest: answerRequest,
         onFindingSelected: (index) => findings.select(index),
         onThemeChanged: (theme) => { rootEl.dataset.theme = theme; },
+        onPackageSelected: (name) => hub.follow(name),
       }),
       client.ready,
     ]).then(([Module, protocol]) => {

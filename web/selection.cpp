@@ -17,6 +17,12 @@ EM_JS(void, fbclens_finding_selected, (int index), {
   if (Module['onFindingSelected']) Module['onFindingSelected'](index);
 });
 
+// Tells the page which package is selected ("" = none), so the DOM views of a package (the
+// OperatorHub preview) follow the app's selection.
+EM_JS(void, fbclens_package_selected, (const char* package), {
+  if (Module['onPackageSelected']) Module['onPackageSelected'](UTF8ToString(package));
+});
+
 namespace fbclens::web {
 
 namespace {
@@ -74,6 +80,10 @@ void select(AppState& s, const std::string& package, const std::string& channel,
 }
 
 void announce_selection(AppState& s) {
+  if (s.ui.selected_package != s.ui.package_announced) {
+    s.ui.package_announced = s.ui.selected_package;
+    fbclens_package_selected(s.ui.package_announced.c_str());
+  }
   const int finding = s.ui.selected_finding >= 0 ? s.model.view.findings[s.ui.selected_finding].index : -1;
   if (finding == s.ui.finding_announced) return;
   s.ui.finding_announced = finding;
