@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { channelGraphCounts, countCatalog, jsonObjects } from '../support/count-catalog.mjs';
-import { repo, shots, startBrowser } from './chromium.mjs';
+import { repo, shots, startPage } from './chromium.mjs';
 
 const sample = join(repo, 'samples/catalog');
 const rhtpa = resolve(repo, '../shared/catalogs/rhtpa-fbc/v4.18/catalog');
@@ -19,12 +19,7 @@ let server, browser, page;
 const consoleErrors = [];
 
 before(async () => {
-  ({ server, browser } = await startBrowser());
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
-  page.on('pageerror', (e) => consoleErrors.push(String(e)));
-  await page.goto(server.url);
-  await page.evaluate(() => window.fbclens.ready);
+  ({ server, browser, page } = await startPage(consoleErrors));
 });
 
 after(async () => {

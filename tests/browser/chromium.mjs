@@ -15,6 +15,20 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
+/**
+ * startBrowser, then one 1280×800 page on the app, ready, with console errors and page errors
+ * pushed into `errors`: {server, browser, page}.
+ */
+export async function startPage(errors) {
+  const { server, browser } = await startBrowser();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(server.url);
+  await page.evaluate(() => window.fbclens.ready);
+  return { server, browser, page };
+}
+
 /** Serves dist/ on a free 127.0.0.1 port and launches headless Chromium: {server, browser}. */
 export async function startBrowser() {
   assert.ok(existsSync(join(repo, 'dist/index.html')), 'dist/ must be built first (scripts/test.sh does)');

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { countCatalog } from '../support/count-catalog.mjs';
-import { repo, shots, startBrowser } from './chromium.mjs';
+import { repo, shots, startPage } from './chromium.mjs';
 
 const fixture = join(repo, 'tests/fixtures/hub/deprecations');
 const rhtpa = resolve(repo, '../shared/catalogs/rhtpa-fbc/v4.18/catalog');
@@ -50,12 +50,7 @@ const alertTitle = () => page.textContent(hub + ' .pf-alert-title-text');
 const alertMessages = () => page.$$eval(hub + ' .pf-alert-message', (ps) => ps.map((p) => p.textContent));
 
 before(async () => {
-  ({ server, browser } = await startBrowser());
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
-  page.on('pageerror', (e) => consoleErrors.push(String(e)));
-  await page.goto(server.url);
-  await page.evaluate(() => window.fbclens.ready);
+  ({ server, browser, page } = await startPage(consoleErrors));
 });
 
 after(async () => {
