@@ -56,11 +56,17 @@ test('paths are relative to where the command runs, as compilers print them; SAR
   assert.equal(run0.originalUriBaseIds.SRCROOT.uri, 'file://' + repo + '/');
   assert.deepEqual(run0.results[0].locations[0].physicalLocation.artifactLocation,
                    { uri: catalog + '/catalog.yaml', uriBaseId: 'SRCROOT' });
-  // From outside the catalog's tree: absolute paths, and file: URIs with no base.
-  const outside = JSON.parse(spawnSync(cli, ['validate', join(repo, catalog), '--output', 'sarif'], { cwd: tmpdir(), encoding: 'utf8' }).stdout);
-  assert.equal(outside.runs[0].originalUriBaseIds, undefined);
-  assert.equal(outside.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri,
-               'file://' + join(repo, catalog, 'catalog.yaml'));
+  // From a directory the catalog is not under (a fresh one: the clone itself may sit in the temp
+  // folder): absolute paths, and file: URIs with no base.
+  const elsewhere = mkdtempSync(join(tmpdir(), 'fbclens-cwd-'));
+  try {
+    const outside = JSON.parse(spawnSync(cli, ['validate', join(repo, catalog), '--output', 'sarif'], { cwd: elsewhere, encoding: 'utf8' }).stdout);
+    assert.equal(outside.runs[0].originalUriBaseIds, undefined);
+    assert.equal(outside.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri,
+                 'file://' + join(repo, catalog, 'catalog.yaml'));
+  } finally {
+    rmSync(elsewhere, { recursive: true, force: true });
+  }
 });
 
 test('a symlink to a directory is named as the link and said to be a symlink opm does not follow', () => {
