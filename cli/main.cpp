@@ -16,7 +16,7 @@ constexpr const char* kUsage =
     "      finding and the summary; sarif: SARIF 2.1.0; opm: exactly opm's VALID / INVALID: / LOAD ERROR: text.\n"
     "  fbclens upgrade-path CATALOG --package PKG [--installed-bundle NAME [--installed-version VERSION]]\n"
     "      [--subscription-channel CH] [--starting-csv NAME] [--channel CH]... [--version RANGE]\n"
-    "      [--policy CatalogProvided|SelfCertified] [--output text|json]\n"
+    "      [--policy CatalogProvided|SelfCertified] [--explain] [--output text|json]\n"
     "      What OLM Classic (Subscription fields) and OLM v1 (ClusterExtension fields) pick next, and their walks.\n"
     "      The installed version defaults to the bundle's own; give it for a bundle no longer in the catalog.\n"
     "  fbclens semver --flavor blang|masterminds --range RANGE VERSION...\n"
