@@ -22,6 +22,8 @@ struct GraphScene {
   };
   std::vector<RangeLabel> range_labels;
   bool light = false;                 ///< built with the light theme's palette
+  /// Route segments drawn for the upgrade simulator's walks (UiState::routes), per OLM.
+  int route_segments_classic = 0, route_segments_v1 = 0;
 };
 
 /// What the panels draw, built from the worker's answers (never per frame): the catalog view, the
@@ -64,6 +66,11 @@ struct UiState {
   LowerTab lower_tab_shown = LowerTab::Findings;  ///< the tab drawn last frame
   float zoom = 1.0f;
   bool show_classic_ignored = true;  ///< overlay the edges OLM Classic never takes
+  /// The upgrade simulator's walks (bundle names, installed first; fbclens_app_set_routes), drawn
+  /// as two highlighter routes under the edges. Empty = none.
+  struct Routes {
+    std::vector<std::string> classic, v1;
+  } routes;
   bool collapse_ranges = true;       ///< one edge per skipRange instead of one per entry it matches
   bool fit_pending = true;          ///< fit the graph to the canvas on the next frame
   int columns_per_row = 0;          ///< long channels wrap into rows of this many columns (0 = no wrap)

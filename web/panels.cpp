@@ -332,6 +332,42 @@ Bow bow_of(const ChannelLayout& layout, int from, int to, ImVec2 a, ImVec2 b, Ed
   return {true, ImVec2(mid.x + dy / len * lift, mid.y - dx / len * lift)};
 }
 
+// The upgrade simulator's walks as highlighter routes under the edges: each step between two nodes
+// in view is a wide translucent band in its OLM's colour (the simulator's --route-classic and
+// --route-v1), Classic's a little above and v1's a little below, so two walks that agree show both.
+// In a whole-package view a bundle sits in several lanes: a step stays in the lane it came from
+// when it can. Steps to or from bundles not in view (e.g. an installed bundle pruned from the
+// catalog) are left out. Returns the segments drawn per route.
+std::pair<int, int> add_routes(const AppState& s, const GraphScene& scene, std::vector<EdgeInstance>& under) {
+  const ChannelLayout& layout = s.model.layout;
+  const auto node_of = [&layout](const std::string& name, const std::string& prefer_channel) {
+    int found = -1;
+    for (int i = 0; i < static_cast<int>(layout.nodes.size()); ++i) {
+      if (layout.nodes[i].name != name) continue;
+      if (layout.nodes[i].channel == prefer_channel) return i;
+      if (found < 0) found = i;
+    }
+    return found;
+  };
+  const auto draw = [&](const std::vector<std::string>& walk, const float color[4], float shift) {
+    int segments = 0;
+    std::string channel = s.ui.selected_channel;
+    for (std::size_t k = 0; k + 1 < walk.size(); ++k) {
+      const int a = node_of(walk[k], channel), b = node_of(walk[k + 1], channel);
+      if (a < 0 || b < 0) continue;
+      channel = layout.nodes[b].channel;
+      const ImVec2 p = scene.positions[a], q = scene.positions[b];
+      under.push_back(EdgeInstance{p.x, p.y + shift, (p.x + q.x) / 2, (p.y + q.y) / 2 + shift, q.x, q.y + shift, 9.0f, 0.0f,
+                                   {color[0], color[1], color[2], 0.55f}, static_cast<float>(Marker::None), kRadius});
+      ++segments;
+    }
+    return segments;
+  };
+  static const float classic_color[4] = {0.91f, 0.59f, 0.06f, 1.0f};  // #e8960f
+  static const float v1_color[4] = {0.69f, 0.49f, 0.94f, 1.0f};       // #b07cf0
+  return {draw(s.ui.routes.classic, classic_color, -4.0f), draw(s.ui.routes.v1, v1_color, 4.0f)};
+}
+
 void build_scene(AppState& s, GraphScene& scene) {
   const ChannelLayout& layout = s.model.layout;
   const Palette& pal = palette(s.ui.light_theme);
@@ -404,6 +440,9 @@ void build_scene(AppState& s, GraphScene& scene) {
                       {fill[0], fill[1], fill[2], fill[3]}, {ring[0], ring[1], ring[2], ring[3]}};
     nodes.push_back(inst);
   }
+  std::vector<EdgeInstance> routes;
+  std::tie(scene.route_segments_classic, scene.route_segments_v1) = add_routes(s, scene, routes);
+  straight.insert(straight.begin(), routes.begin(), routes.end());  // drawn first: under the edges
   s.renderer.set_scene(straight, curved, nodes);
 }
 

@@ -45,7 +45,7 @@ Json divergence_json(const update::DivergenceReport& report) {
                         {"differs", r.differs},
                         {"classicStranded", r.classic_stranded}});
   }
-  return Json{{"package", report.package}, {"differing", report.differing}, {"stranded", report.stranded}, {"rows", rows}};
+  return Json{{"package", report.package}, {"defaultChannel", report.default_channel}, {"differing", report.differing}, {"stranded", report.stranded}, {"rows", rows}};
 }
 
 }  // namespace fbclens

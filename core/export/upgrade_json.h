@@ -25,7 +25,7 @@ Json upgrade_path_json(const update::UpgradeAnswer& answer);
 ///   "maxOpenShiftVersion": RAW JSON TEXT|null}] (update/explain.h).
 Json steps_json(const std::vector<update::StepExplanation>& steps);
 
-/// {"package", "differing", "stranded", "rows": [{channel, installed, installedVersion, classic:
+/// {"package", "defaultChannel", "differing", "stranded", "rows": [{channel, installed, installedVersion, classic:
 /// {next, error, walk}, v1: {next, error, walk}, differs, classicStranded}]}
 Json divergence_json(const update::DivergenceReport& report);
 

@@ -315,7 +315,7 @@ test('loading runs in a worker: progress, frames while loading, cancel keeps the
   await page.setInputFiles('.fbclens-folder-input', certified);
   await page.waitForFunction(() => /cancelled/.test(document.querySelector('.fbclens-status').textContent), null, { timeout: 60000 });
   assert.match(await page.textContent('.fbclens-status'), /Load cancelled — still showing the previous catalog/);
-  assert.equal(await page.evaluate(() => window.fbclens.summary().packages), 2, 'the sample is still the catalog');
+  assert.equal(await page.evaluate(() => window.fbclens.summary().packages), 3, 'the sample is still the catalog');
   assert.equal(await page.isVisible('.fbclens-progress'), false);
   // Requests still go to the catalog shown.
   const r = await page.evaluate(() => window.fbclens.upgradePath({ package: 'cert-watcher' }));

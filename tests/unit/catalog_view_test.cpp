@@ -25,7 +25,7 @@ TEST_CASE("catalog view: the sample catalog", "[view]") {
   DirectoryFileSource source(source_dir() + "/samples/catalog");
   const Json v = catalog_view_json(validate_catalog(source));
   CHECK(v["summary"]["verdict"] == "VALID");
-  REQUIRE(v["packages"].size() == 2);
+  REQUIRE(v["packages"].size() == 3);
   const Json& cw = named(v["packages"], "cert-watcher");
   CHECK(cw["defaultChannel"] == "stable");
   CHECK(cw["deprecation"].is_null());
@@ -181,9 +181,9 @@ TEST_CASE("app view model: reads the worker's view and layout back", "[view]") {
   const web::CatalogView v = web::parse_catalog_view(catalog_view_json(report), 7);
   CHECK(v.generation == 7);
   CHECK(v.verdict == "VALID");
-  CHECK(v.packages == 2);
-  CHECK(v.bundles == 8);
-  REQUIRE(v.package_rows.size() == 2);
+  CHECK(v.packages == 3);
+  CHECK(v.bundles == 10);
+  REQUIRE(v.package_rows.size() == 3);
   const web::PackageRow& cw = v.package_rows[0];
   CHECK(cw.name == "cert-watcher");
   CHECK(cw.default_channel == "stable");
