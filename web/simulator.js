@@ -90,6 +90,7 @@
   <div class="fbclens-sim-divergence"></div>
 </details>`;
 
+  const WALK_SHOWN = 6;      // walks longer than this show their ends, the rest on demand
   const FRESH = '';          // the installed select's value for a fresh install
   const OTHER = '\u0000other';  // ... and for a bundle no longer in the catalog
 
@@ -126,7 +127,9 @@
     const version = part('version'), policy = part('policy'), message = part('message'), examples = part('examples');
     const classicSide = section.querySelector('[data-olm=classic]'), v1Side = section.querySelector('[data-olm=v1]');
     const divergenceView = part('divergence'), packageLabel = part('package');
-    let pkg = '', report = null, asked = 0, last = null, pending = null;
+    let pkg = '', report = null, last = null;
+    let loads = 0, loading = null;    // package loads so far; the one in flight {pkg, promise}
+    let asked = 0, inflight = null;   // questions so far; the one in flight {key, promise}
 
     const option = (value, text) => el('option', { value, text });
 
@@ -134,15 +137,15 @@
     // channel, with its version): the inputs' choices, and the table. Resolves true when loaded,
     // false when it failed, null when a newer question superseded it.
     async function loadPackage() {
-      const call = ++asked;
+      const call = ++loads;
       message.textContent = 'Asking…';
       message.className = 'fbclens-sim-message';
       try {
         const r = await ask('divergence', { package: pkg });
-        if (call !== asked) return null;
+        if (call !== loads) return null;
         report = r;
       } catch (error) {
-        if (call !== asked) return null;
+        if (call !== loads) return null;
         report = null;
         message.textContent = 'No simulation: ' + error.message;
         message.className = 'fbclens-sim-message failed';
@@ -166,6 +169,16 @@
       }));
       renderDivergence();
       return true;
+    }
+
+    // The package's choices, loaded once: callers asking while a load is in flight share it.
+    function ensureLoaded() {
+      if (report) return Promise.resolve(true);
+      if (loading && loading.pkg === pkg) return loading.promise;
+      const promise = loadPackage();
+      loading = { pkg, promise };
+      promise.finally(() => { if (loading && loading.promise === promise) loading = null; });
+      return promise;
     }
 
     // SemVer-ish ordering for the installed list only (the core decides everything else).
@@ -196,17 +209,28 @@
       return r;
     }
 
-    async function run() {
-      if (!pkg || !toggle.open || !report) return null;
+    // Asks the question the inputs say; the same question asked while it is in flight shares the
+    // answer. Resolves to the answer, or null when it failed or a newer question came first.
+    function run() {
+      if (!pkg || !toggle.open || !report) return Promise.resolve(null);
       if (installed.value === OTHER && !otherName.value.trim()) {
         message.textContent = 'Name the installed bundle (and its version).';
-        return null;
+        return Promise.resolve(null);
       }
+      const key = JSON.stringify(request());
+      if (inflight && inflight.key === key) return inflight.promise;
+      const promise = ask_(key);
+      inflight = { key, promise };
+      promise.finally(() => { if (inflight && inflight.promise === promise) inflight = null; });
+      return promise;
+    }
+
+    async function ask_(key) {
       const call = ++asked;
       message.textContent = 'Simulating…';
       message.className = 'fbclens-sim-message';
       try {
-        const answer = await ask('upgradePath', request());
+        const answer = await ask('upgradePath', JSON.parse(key));
         if (call !== asked) return null;
         last = answer;
         message.textContent = '';
@@ -239,8 +263,13 @@
       else if (!from) headline = el('p', { class: 'answer', text: next ? 'Installs ' + next : 'Installs nothing' });
       else if (!next || next === from) headline = el('p', { class: 'answer', text: 'Stays on ' + from });
       else headline = el('p', { class: 'answer', text: 'Next: ' + next });
-      const walk = a.walk.length ? el('p', { class: 'walk', text: 'Walk: ' + a.walk.join(' → ') +
-        ' (' + Math.max(0, a.walk.length - (from ? 1 : 0)) + ' step' + (a.walk.length - (from ? 1 : 0) === 1 ? '' : 's') + ')' }) : null;
+      const steps_ = Math.max(0, a.walk.length - (from ? 1 : 0));
+      const count = ' (' + steps_ + ' step' + (steps_ === 1 ? '' : 's') + ')';
+      // A long walk shows its ends, and the whole of it on demand.
+      const walk = !a.walk.length ? null : a.walk.length <= WALK_SHOWN ? el('p', { class: 'walk', text: 'Walk: ' + a.walk.join(' → ') + count })
+        : el('details', { class: 'walk' }, [
+          el('summary', { text: 'Walk: ' + a.walk.slice(0, 2).join(' → ') + ' → … → ' + a.walk.slice(-2).join(' → ') + count }),
+          el('p', { text: a.walk.join(' → ') })]);
       const steps = el('ol', { class: 'steps' }, (a.steps || []).map((s) => el('li', {}, [
         el('span', { text: s.summary }),
         s.error && !s.summary.includes(s.error) ? el('div', { class: 'answer failed', text: s.error }) : null,
@@ -299,36 +328,31 @@
     }
 
     async function simulate(r) {
+      const target = r.package || pkg;
       toggle.open = true;
-      if (r.package && r.package !== pkg) {  // answered once that package's choices are in
-        if (pending) pending.resolve(null);
-        const answered = new Promise((resolve) => { pending = { request: r, resolve }; });
-        if (showPackage) showPackage(r.package);
-        follow(r.package);
-        return answered;
+      if (target !== pkg) {
+        if (showPackage) showPackage(target);  // the app then calls follow(target) too: a no-op
+        follow(target);
       }
-      if (!report && (await loadPackage()) !== true) return null;
+      if ((await ensureLoaded()) !== true || pkg !== target) return null;
       setInputs(r);
       return run();
     }
 
+    // Loads the package's choices if needed and asks the inputs' question.
+    function refresh() {
+      ensureLoaded().then((ok) => { if (ok === true) run(); });
+    }
+
     function follow(name) {
-      if (name === pkg && report) return;
+      if (name === pkg) return;
       pkg = name; report = null; last = null;
+      loads++; loading = null;  // a load in flight was for another package (or catalog)
       packageLabel.textContent = name ? '— ' + name : '';
       classicSide.replaceChildren();
       v1Side.replaceChildren();
       highlight(null);
-      if (!name || !toggle.open) return;
-      loadPackage().then(async (ok) => {
-        if (ok === null) return;  // superseded: the newer question takes any pending request
-        const waiting = pending && pending.request.package === pkg ? pending : null;
-        if (waiting) pending = null;
-        if (!ok) return waiting && waiting.resolve(null);
-        if (waiting) setInputs(waiting.request);
-        const answer = await run();
-        if (waiting) waiting.resolve(answer);
-      });
+      if (name && toggle.open) refresh();
     }
 
     section.addEventListener('change', (e) => {
@@ -339,15 +363,12 @@
     for (const input of [otherName, otherVersion, version]) {
       input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); run(); } });
     }
-    toggle.addEventListener('toggle', () => {
-      if (!toggle.open) return highlight(null);
-      if (!report) follow(pkg); else run();
-    });
+    toggle.addEventListener('toggle', () => (toggle.open ? refresh() : highlight(null)));
 
     return {
       follow(name) { follow(name); },
       simulate,
-      reload() { const name = pkg; pkg = ''; report = null; follow(name); },
+      reload() { const name = pkg; pkg = ''; follow(name); },
       open(open) { toggle.open = open; },
       last: () => last,
     };
