@@ -32,6 +32,7 @@ struct ViewModel {
   CatalogView view;                 ///< replaced by fbclens_app_set_catalog
   std::vector<FindingListRow> finding_rows;    ///< the findings list as filtered (finding_list_rows)
   unsigned finding_rows_generation = 0;        ///< the view generation finding_rows was built for
+  float finding_where_width = 0;               ///< pixels of the widest location in finding_rows
   std::vector<std::pair<std::uint32_t, std::string>> excerpt;  ///< source around the selected finding
   BundleDetails details;            ///< the selected bundle in full (the lower panel's Bundle tab)
   ChannelLayout layout;             ///< layout of the graph in view

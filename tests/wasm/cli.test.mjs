@@ -156,3 +156,10 @@ test('hub-preview on deprecated-catalog-content: a deprecations file the .indexi
   assert.equal(p.status, 2);
   assert.equal(p.stderr, 'fbclens: package mypackage is not in the catalog\n');
 });
+
+test('a finding opm does not report says so plainly: "opm: — not reported"', () => {
+  const r = run('validate', fixture('f14-pkg-name-invalid'));
+  assert.equal(r.status, 1);
+  assert.match(r.stdout, /\n {6}opm: — not reported; its text would be: /);
+  assert.doesNotMatch(r.stdout, /\(not reported by opm\)/);
+});
