@@ -54,6 +54,7 @@ struct UiState {
   int selected_finding = -1;
   int finding_announced = -1;       ///< the Summary index last told to the page
   std::string package_announced;    ///< the selected package last told to the page
+  std::string bundle_announced;     ///< "package\nchannel\nbundle" last told to the page (onBundleSelected)
   bool show_severity[3] = {true, true, true};  ///< findings filter: errors, warnings, info
   bool only_opm = false;                       ///< findings filter: only what opm reports
   char search[128] = "";            ///< explorer filter (package/channel/bundle names)

@@ -73,7 +73,7 @@
   display: flex; flex-direction: column; height: 100%; min-height: 0; background: var(--bg); color: var(--fg);
   font: 14px system-ui, sans-serif; box-sizing: border-box; }
 .fbclens[data-theme=light] { color-scheme: light; --bg: #f0f0f2; --fg: #1d2129; --dim: #5a6270; --accent: #1f6fb2;
-  --bad: #c0302a; --good: #1d7f33; --line: #c9ccd3; --button: #e2e5ea; --button-line: #b9bec8; }
+  --bad: #c0302a; --good: #1a7530; --line: #c9ccd3; --button: #e2e5ea; --button-line: #b9bec8; }
 .fbclens * { box-sizing: border-box; }
 .fbclens-bar { display: flex; gap: 12px; align-items: center; padding: 6px 12px; border-bottom: 1px solid var(--line); flex: none; }
 .fbclens-title { font-size: 16px; font-weight: bold; margin: 0 8px 0 0; }
@@ -93,18 +93,34 @@
 /* An open upgrade simulator sits beside the graph when there is room (data-side, set by mount()), so
    the routes it draws and the text explaining them are seen together. */
 .fbclens[data-side=sim] { display: grid; grid-template-columns: minmax(0, 1fr) minmax(380px, 38%);
-  grid-template-rows: auto minmax(0, 1fr) auto auto; }
+  grid-template-rows: auto minmax(0, 1fr) auto auto auto; }
 .fbclens[data-side=sim] > .fbclens-bar { grid-column: 1 / -1; }
 .fbclens[data-side=sim] > .fbclens-canvas-wrap { grid-column: 1; grid-row: 2; min-height: 0; }
-.fbclens[data-side=sim] > .fbclens-findings, .fbclens[data-side=sim] > .fbclens-hub { grid-column: 1; }
-.fbclens[data-side=sim] > .fbclens-sim { grid-column: 2; grid-row: 2 / span 3; max-height: none; border-top: 0;
+.fbclens[data-side=sim] > .fbclens-findings, .fbclens[data-side=sim] > .fbclens-hub,
+.fbclens[data-side=sim] > .fbclens-text { grid-column: 1; }
+.fbclens[data-side=sim] > .fbclens-sim { grid-column: 2; grid-row: 2 / span 4; max-height: none; border-top: 0;
   border-left: 1px solid var(--line); }
 .fbclens-canvas { display: block; width: 100%; height: 100%; outline: none; }
 .fbclens-canvas:focus-visible { outline: 2px solid var(--accent); outline-offset: -2px; }
 .fbclens-canvas-wrap.dragging::after { content: "Drop a catalog folder or files to validate"; position: absolute; inset: 0;
   display: grid; place-items: center; background: rgba(90,169,230,.15); border: 2px dashed var(--accent); font-size: 20px; }
 .fbclens-findings { flex: none; max-height: 20vh; overflow: auto; border-top: 1px solid var(--line); padding: 0 12px; }
-.fbclens-findings summary { cursor: pointer; padding: 4px 0; color: var(--dim); }
+.fbclens-findings-head { display: flex; gap: 10px; align-items: center; padding: 4px 0; color: var(--dim); }
+.fbclens-findings-head h2, .fbclens-text h2 { display: inline; font: inherit; margin: 0; }
+.fbclens-findings-head button { all: unset; cursor: pointer; color: var(--accent); }
+.fbclens-findings-head button:focus-visible { outline: 1px solid var(--accent); }
+.fbclens-findings-none { margin: 0 0 4px; color: var(--good); }
+/* Collapsed: out of sight, but still read by screen readers (not display: none). */
+.fbclens-collapsed { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.fbclens-text { flex: none; max-height: 30vh; overflow: auto; border-top: 1px solid var(--line); padding: 0 12px; }
+.fbclens-text summary { cursor: pointer; padding: 4px 0; color: var(--dim); }
+.fbclens-text ul { margin: 0; padding-left: 18px; font-size: 13px; }
+.fbclens-text .mono { font: 12px ui-monospace, monospace; overflow-wrap: anywhere; }
+.fbclens-text .tag { color: var(--dim); }
+.fbclens-text dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 4px 0 8px; font-size: 13px; }
+.fbclens-text dt { color: var(--dim); }
+.fbclens-text dd { margin: 0; overflow-wrap: anywhere; }
+.fbclens-text h3 { font-size: 13px; margin: 8px 0 4px; }
 .fbclens-findings ol { margin: 0; padding-left: 20px; font: 12px ui-monospace, monospace; }
 .fbclens-findings ul { margin: 0; padding-left: 20px; list-style: none; color: var(--dim); }
 .fbclens-findings button.finding { all: unset; cursor: pointer; white-space: pre-wrap; }
@@ -185,10 +201,19 @@
 <div class="fbclens-canvas-wrap">
   <canvas class="fbclens-canvas" tabindex="0" aria-label="Catalog explorer, findings and channel graph"></canvas>
 </div>
-<details class="fbclens-findings">
-  <summary>Findings as text (for find, copy and screen readers)</summary>
-  <ol class="fbclens-findings-list"></ol>
-</details>
+<section class="fbclens-findings" aria-label="Findings">
+  <div class="fbclens-findings-head"><h2>Findings</h2> <span class="fbclens-findings-count"></span>
+    <button type="button" class="fbclens-findings-toggle" aria-expanded="false">Show as text</button></div>
+  <p class="fbclens-findings-none" hidden>No findings: opm validate would pass this catalog.</p>
+  <ol class="fbclens-findings-list fbclens-collapsed"></ol>
+</section>
+<section class="fbclens-text" aria-label="Catalog as text">
+  <details class="fbclens-text-toggle">
+    <summary><h2>Catalog as text</h2> (the explorer and the selected bundle, for find, copy and screen readers)</summary>
+    <div class="fbclens-text-bundle" aria-live="polite"></div>
+    <div class="fbclens-text-explorer"></div>
+  </details>
+</section>
 <section class="fbclens-hub" aria-label="OperatorHub preview">
   <details class="fbclens-hub-toggle">
     <summary><h2>OperatorHub preview</h2> <span class="fbclens-hub-package"></span></summary>
@@ -244,11 +269,28 @@
   }
 
   // [SECTION] The findings as DOM text, grouped in the app's order, from the core's own strings
-  // (group, where, notes): nothing is formatted here.
-  function findingsMirror(list, onSelect) {
+  // (group, where, notes): nothing is formatted here. A region with a heading and the counts (or
+  // "No findings"); the list is out of sight until shown, but screen readers read it either way,
+  // and its buttons leave the Tab order while it is out of sight.
+  function findingsMirror(section, onSelect) {
+    const list = section.querySelector('.fbclens-findings-list');
+    const toggle = section.querySelector('.fbclens-findings-toggle');
+    const none = section.querySelector('.fbclens-findings-none');
+    const count = section.querySelector('.fbclens-findings-count');
     let items = [];
+    const shown = () => !list.classList.contains('fbclens-collapsed');
+    const setShown = (on) => {
+      list.classList.toggle('fbclens-collapsed', !on);
+      toggle.setAttribute('aria-expanded', String(on));
+      toggle.textContent = on ? 'Hide the list' : 'Show as text';
+      for (const b of list.querySelectorAll('button')) b.tabIndex = on ? 0 : -1;
+    };
+    toggle.addEventListener('click', () => setShown(!shown()));
     return {
       show(summary) {
+        count.textContent = '(' + countsText(summary.findingCounts) + ')';
+        none.hidden = summary.findings.length > 0;
+        toggle.hidden = summary.findings.length === 0;
         const rows = summary.findings.map((f, index) => ({ f, index }));
         rows.sort((a, b) => (a.f.group < b.f.group ? -1 : a.f.group > b.f.group ? 1 : 0));  // stable, as the app's
         items = [];
@@ -268,7 +310,8 @@
           button.type = 'button';
           button.className = 'finding';
           button.textContent = (f.where || '(catalog)') + ' ' + f.code + ' [' + f.severity + '] ' + f.message +
-            (f.opmMessage ? ' — opm: ' + f.opmMessage : '');
+            (!f.opmMessage ? '' : f.reportedByOpm ? ' — opm: ' + f.opmMessage : ' — opm: not reported (its text would be: ' + f.opmMessage + ')');
+          button.tabIndex = shown() ? 0 : -1;
           button.addEventListener('click', () => onSelect(index));
           item.append(button);
           if (f.notes && f.notes.length) {
@@ -290,7 +333,115 @@
         const button = items[index];
         if (!button) return;
         button.setAttribute('aria-current', 'true');
-        if (button.closest('details').open) button.scrollIntoView({ block: 'nearest' });
+        if (shown()) button.scrollIntoView({ block: 'nearest' });
+      },
+      setShown,
+    };
+  }
+
+  // [SECTION] The catalog as DOM text: the explorer's tree (packages, channels in the explorer's
+  // order, bundles newest first, with images and deprecations) and the selected bundle in full, so
+  // Ctrl+F finds a bundle name or an image digest (Chromium opens the closed <details> on a match),
+  // text can be copied and screen readers read it. The tree is built from the catalog view the
+  // app draws (core/export/catalog_view_json.h), a few packages per task so a 57 MB catalog never
+  // blocks the page; the bundle from the protocol's `bundle` answer.
+  const TEXT_PACKAGES_PER_TASK = 40;
+
+  function catalogTextMirror(section, ask) {
+    const explorer = section.querySelector('.fbclens-text-explorer');
+    const bundleView = section.querySelector('.fbclens-text-bundle');
+    let builds = 0, asks = 0;
+    const text = (tag, value, cls) => { const n = document.createElement(tag); n.textContent = value; if (cls) n.className = cls; return n; };
+    const tag = (value) => text('span', ' [' + value + ']', 'tag');
+
+    function packageItem(p) {
+      const li = document.createElement('li');
+      li.append(text('strong', p.name));
+      if (p.defaultChannel) li.append(tag('default channel ' + p.defaultChannel));
+      if (p.deprecation) li.append(tag('deprecated: ' + p.deprecation));
+      if (p.where) li.append(text('span', ' ' + p.where, 'tag'));
+      const channels = document.createElement('ul');
+      for (const c of p.channels || []) {
+        const cli = document.createElement('li');
+        cli.append(text('span', 'channel ' + c.name));
+        if (c.isDefault) cli.append(tag('default'));
+        if (c.deprecation) cli.append(tag('deprecated: ' + c.deprecation));
+        cli.append(text('span', ' (' + c.bundles.length + ' bundle' + (c.bundles.length === 1 ? '' : 's') + ')', 'tag'));
+        const bundles = document.createElement('ul');
+        for (const b of c.bundles) {
+          const bli = document.createElement('li');
+          bli.append(text('span', (b.version || '?') + ' ' + b.name, 'mono'));
+          if (b.head) bli.append(tag('head'));
+          if (b.deprecation) bli.append(tag('deprecated: ' + b.deprecation));
+          if (b.image) bli.append(text('span', ' ' + b.image, 'mono'));
+          bundles.append(bli);
+        }
+        cli.append(bundles);
+        channels.append(cli);
+      }
+      li.append(channels);
+      return li;
+    }
+
+    return {
+      /** A new catalog: `viewText` is the load's answer (the view JSON). */
+      showView(viewText) {
+        const build = ++builds;
+        const list = document.createElement('ul');
+        explorer.replaceChildren(text('h3', 'Explorer'), list);
+        let packages = [];
+        try { packages = JSON.parse(viewText).packages || []; } catch { return; }
+        let next = 0;
+        const step = () => {
+          if (build !== builds) return;  // a newer catalog came
+          const end = Math.min(packages.length, next + TEXT_PACKAGES_PER_TASK);
+          for (; next < end; ++next) list.append(packageItem(packages[next]));
+          if (next < packages.length) setTimeout(step, 0);
+        };
+        step();
+      },
+      /** The app's selected channel entry ("" bundle = none). */
+      async showBundle(pkg, channel, bundle) {
+        const call = ++asks;
+        if (!bundle) {
+          bundleView.replaceChildren(text('h3', 'Selected bundle'), text('p', 'No bundle selected: click one in the graph or the explorer.', 'tag'));
+          return;
+        }
+        let d;
+        try {
+          d = await ask('bundle', { package: pkg, channel, bundle });
+        } catch (error) {
+          if (call === asks) bundleView.replaceChildren(text('h3', 'Selected bundle'), text('p', String(error.message), 'tag'));
+          return;
+        }
+        if (call !== asks) return;
+        const dl = document.createElement('dl');
+        const row = (name, value) => { if (value !== undefined && value !== null && value !== '') dl.append(text('dt', name), text('dd', String(value))); };
+        row('bundle', d.name);
+        row('package', d.package);
+        row('channel', d.channel);
+        row('version', d.version + (d.release ? ' (release ' + d.release + ')' : ''));
+        row('image', d.image);
+        row('declared at', d.where);
+        row('channel head', d.head ? 'yes' : '');
+        row('deprecated', d.deprecation);
+        row('replaces', d.replaces);
+        row('skips', (d.skips || []).join(', '));
+        row('skipRange', d.skipRange);
+        const parts = [text('h3', 'Selected bundle'), dl];
+        if ((d.properties || []).length) {
+          parts.push(text('h3', 'Properties'));
+          const ul = document.createElement('ul');
+          for (const prop of d.properties) ul.append(text('li', prop.type + ': ' + prop.value + (prop.truncated ? ' …' : ''), 'mono'));
+          parts.push(ul);
+        }
+        if ((d.relatedImages || []).length) {
+          parts.push(text('h3', 'Related images'));
+          const ul = document.createElement('ul');
+          for (const r of d.relatedImages) ul.append(text('li', (r.name ? r.name + ': ' : '') + r.image, 'mono'));
+          parts.push(ul);
+        }
+        bundleView.replaceChildren(...parts);
       },
     };
   }
@@ -542,7 +693,8 @@
       }
     });
 
-    const findings = findingsMirror(part('findings-list'), (index) => instance.selectFinding(index));
+    const findings = findingsMirror(part('findings'), (index) => instance.selectFinding(index));
+    const catalogText = catalogTextMirror(part('text'), (op, args) => instance.request(op, args));
     const hub = hubPanel(part('hub'), (request) => instance.hubPreview(request),
       () => { const s = client.summary(); return s ? s.findings : []; });
     if (options.view === 'hub') hub.open(true);
@@ -574,7 +726,8 @@
       try {
         const { summary, viewText } = await loading;
         if (unmounted) throw unmountedError();
-        callWithStrings('fbclens_app_set_catalog', [viewText]);  // the app parses it, once
+        callWithStrings('fbclens_app_set_catalog', [viewText]);  // the app parses it for drawing
+        catalogText.showView(viewText);  // and the page, a few packages at a time, for its text
         status.textContent = summary.verdict + ' · ' + summary.files + ' files · ' + summary.packages + ' packages · ' +
           summary.bundles + ' bundles · ' + countsText(summary.findingCounts);
         status.className = 'fbclens-status ' + (summary.verdict === 'VALID' ? 'valid' : 'invalid');
@@ -688,6 +841,7 @@
         onFindingSelected: (index) => findings.select(index),
         onThemeChanged: (theme) => { rootEl.dataset.theme = theme; },
         onPackageSelected: (name) => { hub.follow(name); if (simulator) simulator.follow(name); },
+        onBundleSelected: (pkg, channel, bundle) => catalogText.showBundle(pkg, channel, bundle),
       }),
       client.ready,
     ]).then(([Module, protocol]) => {

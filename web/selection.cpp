@@ -23,6 +23,12 @@ EM_JS(void, fbclens_package_selected, (const char* package), {
   if (Module['onPackageSelected']) Module['onPackageSelected'](UTF8ToString(package));
 });
 
+// Tells the page which channel entry is selected (bundle "" = none), so the DOM text of the
+// selected bundle follows the app's selection.
+EM_JS(void, fbclens_bundle_selected, (const char* package, const char* channel, const char* bundle), {
+  if (Module['onBundleSelected']) Module['onBundleSelected'](UTF8ToString(package), UTF8ToString(channel), UTF8ToString(bundle));
+});
+
 namespace fbclens::web {
 
 namespace {
@@ -83,6 +89,13 @@ void announce_selection(AppState& s) {
   if (s.ui.selected_package != s.ui.package_announced) {
     s.ui.package_announced = s.ui.selected_package;
     fbclens_package_selected(s.ui.package_announced.c_str());
+  }
+  // The bundle's lane: the channel it was selected in (whole-package view), else the channel shown.
+  const std::string& lane = s.ui.selected_bundle_channel.empty() ? s.ui.selected_channel : s.ui.selected_bundle_channel;
+  const std::string bundle_key = s.ui.selected_package + '\n' + lane + '\n' + s.ui.selected_bundle;
+  if (bundle_key != s.ui.bundle_announced) {
+    s.ui.bundle_announced = bundle_key;
+    fbclens_bundle_selected(s.ui.selected_package.c_str(), lane.c_str(), s.ui.selected_bundle.c_str());
   }
   const int finding = s.ui.selected_finding >= 0 ? s.model.view.findings[s.ui.selected_finding].index : -1;
   if (finding == s.ui.finding_announced) return;

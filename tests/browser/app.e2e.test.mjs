@@ -243,10 +243,10 @@ test('findings of an invalid catalog: clicking one selects its object and shows 
   await page.screenshot({ path: join(shots, 'findings-mtv-v5.0.png') });
   // And the other way: a click in the DOM list selects the finding in the app.
   await page.evaluate(() => window.fbclens.show({ package: 'mtv-operator', channel: 'release-v5.0' }));
-  await page.click('.fbclens-findings summary');
+  await page.click('.fbclens-findings-toggle');
   await page.click('.fbclens-findings-list button.finding');
   await page.waitForFunction(() => window.fbclens.appStatus().findingCode === 'FBC3101');
-  await page.click('.fbclens-findings summary');
+  await page.click('.fbclens-findings-toggle');
 });
 
 const dense = resolve(repo, '../shared/catalogs/community-operators-prod-v4.16/catalogs/v4.16');
