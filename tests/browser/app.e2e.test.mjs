@@ -224,7 +224,7 @@ test('findings of an invalid catalog: clicking one selects its object and shows 
   assert.match(await page.textContent('.fbclens-findings-list'), /mtv-operator\/catalog\.json:4:23 FBC3101/);
   // Click down the findings list until a row is selected (its place depends on the layout).
   let status = null;
-  for (let y = 530; y < 640 && !(status && status.finding >= 0); y += 6) {  // below the filter checkboxes
+  for (let y = 478; y < 720 && !(status && status.finding >= 0); y += 6) {  // down the lower pane, past its filter checkboxes
     await page.mouse.click(430, y);
     status = await page.evaluate(async () => {
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
