@@ -21,7 +21,7 @@ constexpr const char* kUsage =
     "      .fbclens.yaml in the catalog's folder or above; the OpenShift version also from a vX.Y folder.\n"
     "  fbclens upgrade-path CATALOG --package PKG [--installed-bundle NAME [--installed-version VERSION]]\n"
     "      [--subscription-channel CH] [--starting-csv NAME] [--channel CH]... [--version RANGE]\n"
-    "      [--policy CatalogProvided|SelfCertified] [--output text|json]\n"
+    "      [--policy CatalogProvided|SelfCertified] [--explain] [--output text|json]\n"
     "      What OLM Classic (Subscription fields) and OLM v1 (ClusterExtension fields) pick next, and their walks.\n"
     "      The installed version defaults to the bundle's own; give it for a bundle no longer in the catalog.\n"
     "  fbclens semver --flavor blang|masterminds --range RANGE VERSION...\n"

@@ -12,9 +12,38 @@
 
 namespace fbclens::cli {
 
+namespace {
+
+// One explained walk (export/upgrade_json.h steps_json) as indented text: each step's summary,
+// then every bundle considered with its verdict, the edges that made it a candidate and why.
+void print_steps(const Json& steps) {
+  int number = 0;
+  for (const Json& step : steps) {
+    std::cout << "  " << ++number << ". " << step["summary"].get<std::string>() << "\n";
+    if (!step["error"].is_null() && step["summary"].get<std::string>().find(step["error"].get<std::string>()) == std::string::npos) {
+      std::cout << "     error: " << step["error"].get<std::string>() << "\n";
+    }
+    for (const Json& c : step["considered"]) {
+      std::cout << "     " << (c["verdict"] == "chosen" ? "* " : "- ") << c["bundle"].get<std::string>();
+      if (!c["version"].get<std::string>().empty()) std::cout << " (" << c["version"].get<std::string>() << ")";
+      std::cout << " [" << c["verdict"].get<std::string>() << "] " << c["reason"].get<std::string>() << "\n";
+      for (const Json& e : c["edges"]) std::cout << "         via " << e.get<std::string>() << "\n";
+    }
+    if (step["more"].get<std::size_t>() > 0) std::cout << "     ... and " << step["more"].get<std::size_t>() << " more\n";
+    if (!step["maxOpenShiftVersion"].is_null()) {
+      std::cout << "     note: " << step["to"].get<std::string>() << " declares olm.maxOpenShiftVersion "
+                << step["maxOpenShiftVersion"].get<std::string>()
+                << "; it does not change this pick, but blocks cluster upgrades past that OpenShift version\n";
+    }
+  }
+}
+
+}  // namespace
+
 int upgrade_path_command(int argc, char** argv) {
   const Args args(argc, argv, {"--package", "--installed-bundle", "--installed-version", "--subscription-channel",
-                               "--starting-csv", "--channel", "--version", "--policy", "--output"});
+                               "--starting-csv", "--channel", "--version", "--policy", "--output"},
+                  {"--explain"});
   if (!args.error.empty()) return usage_error(args.error);
   if (args.positional.size() != 1) return usage_error("upgrade-path needs one CATALOG");
   if (!args.has("--package")) return usage_error("upgrade-path needs --package");
@@ -32,6 +61,7 @@ int upgrade_path_command(int argc, char** argv) {
   if (args.has("--channel")) fields.channels = args.flags.at("--channel");
   fields.version = args.get("--version");
   fields.policy = args.get("--policy");
+  fields.explain = args.has("--explain");
   update::RequestError error;
   const std::optional<update::UpgradeRequest> request = update::make_upgrade_request(fields, report->model, error);
   if (!request) {
@@ -53,6 +83,11 @@ int upgrade_path_command(int argc, char** argv) {
   std::cout << "OLM v1:      " << (v["error"].is_null() ? "resolves to " + text(v["next"]) : "error: " + text(v["error"]))
             << "\n  successors: " << join(v["successors"].get<std::vector<std::string>>(), ", ")
             << "\n  walk: " << join(v["walk"].get<std::vector<std::string>>(), " -> ") << "\n";
+  for (const char* side : {"classic", "v1"}) {
+    if (!result[side].contains("steps")) continue;
+    std::cout << "\nWhy, step by step (" << (side == std::string("classic") ? "OLM Classic" : "OLM v1") << "):\n";
+    print_steps(result[side]["steps"]);
+  }
   return 0;
 }
 

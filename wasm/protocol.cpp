@@ -168,6 +168,17 @@ Answer upgrade_path(Session& session, const Json& json) {
   return ok(upgrade_path_json(update::answer_upgrade(graph, *request)));
 }
 
+Answer divergence_op(Session& session, const Json& json) {
+  Args args(json);
+  const std::string package = args.text("package");
+  if (!args.ok()) return args.failure();
+  const ValidationReport* report = session.report();
+  if (!report) return no_catalog();
+  const std::optional<update::PackageGraph> graph = update::package_graph(report->model, package);
+  if (!graph) return not_found("package " + package + " is not in the catalog");
+  return ok(divergence_json(update::divergence(*graph)));
+}
+
 Answer bundle(Session& session, const Json& json) {
   Args args(json);
   const std::string package = args.text("package"), channel = args.text("channel"), name = args.text("bundle");
@@ -242,9 +253,13 @@ constexpr Op kOps[] = {
      "the graph layout (core/export/layout_json.h)", false, layout},
     {"upgradePath",
      "{package, installedBundle?, installedVersion? (default: that bundle's version), subscriptionChannel?, "
-     "startingCsv?, channels?: [..], version?, policy?: 'CatalogProvided'|'SelfCertified'}",
-     "where OLM Classic and OLM v1 go: {classic, v1} (core/export/upgrade_json.h, as the CLI's upgrade-path)", false,
+     "startingCsv?, channels?: [..], version?, policy?: 'CatalogProvided'|'SelfCertified', explain?: bool}",
+     "where OLM Classic and OLM v1 go: {classic, v1}, with explain each side's steps "
+     "(core/export/upgrade_json.h, as the CLI's upgrade-path)", false,
      upgrade_path},
+    {"divergence", "{package}",
+     "per channel and installed entry, where the two OLMs differ and where Classic strands the cluster "
+     "(core/export/upgrade_json.h, as the CLI's divergence --output json)", false, divergence_op},
     {"bundle", "{package, channel, bundle}",
      "one channel entry's bundle in full (core/export/bundle_details_json.h)", false, bundle},
     {"excerpt", "{file, line (1-based), context? (lines either side, default 4, at most 50)}",

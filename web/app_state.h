@@ -22,6 +22,8 @@ struct GraphScene {
   };
   std::vector<RangeLabel> range_labels;
   bool light = false;                 ///< built with the light theme's palette
+  /// Route segments drawn for the upgrade simulator's walks (UiState::routes), per OLM.
+  int route_segments_classic = 0, route_segments_v1 = 0;
 };
 
 /// What the panels draw, built from the worker's answers (never per frame): the catalog view, the
@@ -30,6 +32,7 @@ struct ViewModel {
   CatalogView view;                 ///< replaced by fbclens_app_set_catalog
   std::vector<FindingListRow> finding_rows;    ///< the findings list as filtered (finding_list_rows)
   unsigned finding_rows_generation = 0;        ///< the view generation finding_rows was built for
+  float finding_where_width = 0;               ///< pixels of the widest location in finding_rows
   std::vector<std::pair<std::uint32_t, std::string>> excerpt;  ///< source around the selected finding
   BundleDetails details;            ///< the selected bundle in full (the lower panel's Bundle tab)
   ChannelLayout layout;             ///< layout of the graph in view
@@ -64,6 +67,11 @@ struct UiState {
   LowerTab lower_tab_shown = LowerTab::Findings;  ///< the tab drawn last frame
   float zoom = 1.0f;
   bool show_classic_ignored = true;  ///< overlay the edges OLM Classic never takes
+  /// The upgrade simulator's walks (bundle names, installed first; fbclens_app_set_routes), drawn
+  /// as two highlighter routes under the edges. Empty = none.
+  struct Routes {
+    std::vector<std::string> classic, v1;
+  } routes;
   bool collapse_ranges = true;       ///< one edge per skipRange instead of one per entry it matches
   bool fit_pending = true;          ///< fit the graph to the canvas on the next frame
   int columns_per_row = 0;          ///< long channels wrap into rows of this many columns (0 = no wrap)

@@ -10,6 +10,7 @@
  *     theme,            // 'light' | 'dark' | 'system' (default; follows prefers-color-scheme)
  *     view,             // 'channel' (default) | 'package' (every channel of the package as lanes)
  *                       // | 'hub' (the channel view with the OperatorHub preview expanded)
+ *                       // | 'upgrade' (the channel view with the upgrade simulator expanded)
  *     package, channel, bundle,  // the selection to start on (default: the first package's
  *                                // default channel; a package alone: its default channel)
  *     base,             // where fbclens-app.js and the worker's files are (default: beside page.js)
@@ -38,6 +39,11 @@
  *   appStatus()                  the app's selection and frame counters (web/selection.cpp)
  *   hubPreview({package, channel, version, console})  what OperatorHub shows for the package
  *                                (the CLI's `hub-preview --output json`; core/export/hub_json.h)
+ *   simulate(request)            opens the upgrade simulator (web/simulator.js, which the page
+ *                                loads beside this file) on an upgradePath request (its package
+ *                                selected in the app), runs it, draws both walks as routes on the
+ *                                graph; resolves to upgradePath's explained answer (null if
+ *                                superseded or failed)
  *   selectFinding(index)         selects Summary finding `index` in the app
  *   setTheme('dark'|'light'|'system')
  *   memory()                     {app: {wasmBytes}, worker: {wasmBytes, highWater}} (bytes)
@@ -81,7 +87,18 @@
 .fbclens-bar input[type=file] { position: absolute; width: 1px; height: 1px; opacity: 0; }
 .fbclens-status { color: var(--dim); }
 .fbclens-status.invalid { color: var(--bad); } .fbclens-status.valid { color: var(--good); }
-.fbclens-canvas-wrap { flex: 1; position: relative; min-height: 0; }
+.fbclens-canvas-wrap { flex: 1; position: relative; min-height: 45%; }
+/* The DOM panels below the canvas give way to it (the graph keeps at least 45% of the height). */
+.fbclens > details, .fbclens > section { flex: 0 1 auto; min-height: 2em; }
+/* An open upgrade simulator sits beside the graph when there is room (data-side, set by mount()), so
+   the routes it draws and the text explaining them are seen together. */
+.fbclens[data-side=sim] { display: grid; grid-template-columns: minmax(0, 1fr) minmax(380px, 38%);
+  grid-template-rows: auto minmax(0, 1fr) auto auto; }
+.fbclens[data-side=sim] > .fbclens-bar { grid-column: 1 / -1; }
+.fbclens[data-side=sim] > .fbclens-canvas-wrap { grid-column: 1; grid-row: 2; min-height: 0; }
+.fbclens[data-side=sim] > .fbclens-findings, .fbclens[data-side=sim] > .fbclens-hub { grid-column: 1; }
+.fbclens[data-side=sim] > .fbclens-sim { grid-column: 2; grid-row: 2 / span 3; max-height: none; border-top: 0;
+  border-left: 1px solid var(--line); }
 .fbclens-canvas { display: block; width: 100%; height: 100%; outline: none; }
 .fbclens-canvas:focus-visible { outline: 2px solid var(--accent); outline-offset: -2px; }
 .fbclens-canvas-wrap.dragging::after { content: "Drop a catalog folder or files to validate"; position: absolute; inset: 0;
@@ -184,7 +201,8 @@
       <div class="fbclens-hub-author" role="group" aria-label="Author view"></div>
     </div>
   </details>
-</section>`;
+</section>
+<section class="fbclens-sim" aria-label="Upgrade simulator"></section>`;
 
   const formatBytes = (n) => (n >= 1 << 20 ? (n / (1 << 20)).toFixed(1) + ' MB' : Math.ceil(n / 1024) + ' KB');
 
@@ -528,6 +546,27 @@
     const hub = hubPanel(part('hub'), (request) => instance.hubPreview(request),
       () => { const s = client.summary(); return s ? s.findings : []; });
     if (options.view === 'hub') hub.open(true);
+    // The upgrade simulator (web/simulator.js); its routes go to the app's graph.
+    const simulator = root.FbclensSimulator ? root.FbclensSimulator.create(part('sim'), {
+      ask: (op, args) => instance.request(op, args),
+      highlight: (routes) => { if (app) callWithStrings('fbclens_app_set_routes', [routes ? JSON.stringify(routes) : '']); },
+      showPackage: (name) => {  // its default channel, as a package alone is shown
+        if (app) callWithStrings('fbclens_app_show', [name, app.UTF8ToString(callWithStrings('fbclens_app_package_channel', [name])), '']);
+      },
+    }) : null;
+    if (!simulator) part('sim').remove();
+    if (simulator && options.view === 'upgrade') simulator.open(true);
+    const SIDE_BY_SIDE_MIN = 1000;  // px of the instance's width: below it the simulator stacks under the graph
+    const placeSimulator = () => {
+      const open = simulator && part('sim').querySelector('details').open;
+      const side = open && rootEl.clientWidth >= SIDE_BY_SIDE_MIN ? 'sim' : '';
+      if ((rootEl.dataset.side || '') !== side) rootEl.dataset.side = side;
+    };
+    if (simulator) {
+      part('sim').addEventListener('toggle', placeSimulator, true);  // toggle does not bubble
+      if (typeof ResizeObserver === 'function') new ResizeObserver(placeSimulator).observe(rootEl);
+      placeSimulator();
+    }
 
     async function loaded(loading) {
       status.textContent = 'Loading…';
@@ -541,6 +580,7 @@
         status.className = 'fbclens-status ' + (summary.verdict === 'VALID' ? 'valid' : 'invalid');
         findings.show(summary);
         hub.reload();  // the same package name may now be another catalog's
+        if (simulator) simulator.reload();
         return summary;
       } catch (error) {
         const shown = client.summary();
@@ -603,6 +643,11 @@
         return instance.graphStats();
       },
       async hubPreview(request) { await started; return client.hubPreview(request); },
+      async simulate(request) {
+        await started;
+        if (!simulator) throw new Error('fbclens: the upgrade simulator needs simulator.js loaded beside page.js');
+        return simulator.simulate(request);
+      },
       selectFinding(index) { return app ? app._fbclens_app_select_finding(index) === 1 : false; },
       setTheme(theme) { themeChoice = theme; applyTheme(); },
       on(event, fn) { client.on(event, fn); },
@@ -642,7 +687,7 @@
         fbclensRequest: answerRequest,
         onFindingSelected: (index) => findings.select(index),
         onThemeChanged: (theme) => { rootEl.dataset.theme = theme; },
-        onPackageSelected: (name) => hub.follow(name),
+        onPackageSelected: (name) => { hub.follow(name); if (simulator) simulator.follow(name); },
       }),
       client.ready,
     ]).then(([Module, protocol]) => {

@@ -35,8 +35,10 @@ void draw_summary_bar(AppState& s) {
   const ImVec4 color = v.verdict == "VALID" ? kGreen : kRed;
   ImGui::TextColored(color, "%s", v.verdict.empty() ? "no catalog" : v.verdict.c_str());
   ImGui::SameLine();
-  ImGui::TextColored(dim(), "| %zu files  %zu objects  %zu packages  %zu channels  %zu bundles  %zu findings  %.1f KB",
-                     v.files, v.blobs, v.packages, v.channels, v.bundles, v.findings.size(), v.bytes / 1024.0);
+  const bool megabytes = v.bytes >= 1024.0 * 1024.0;  // "57.3 MB", not "58675.2 KB"
+  ImGui::TextColored(dim(), "| %zu files  %zu objects  %zu packages  %zu channels  %zu bundles  %zu findings  %.1f %s",
+                     v.files, v.blobs, v.packages, v.channels, v.bundles, v.findings.size(),
+                     megabytes ? v.bytes / (1024.0 * 1024.0) : v.bytes / 1024.0, megabytes ? "MB" : "KB");
   ImGui::SameLine(ImGui::GetWindowWidth() - 110);
   if (ImGui::SmallButton(s.ui.light_theme ? "Dark theme" : "Light theme")) s.ui.light_theme = !s.ui.light_theme;
 }
@@ -56,6 +58,11 @@ void draw_explorer_panel(AppState& s) {
   ImGui::SetNextItemWidth(-1);
   if (ImGui::InputTextWithHint("##search", "Search packages, channels, bundles ( / )", s.ui.search, sizeof s.ui.search)) {
     apply_search(s.model.view, s.ui.search);
+  }
+  // Enter opens the first match (a single-line box gives up its focus on Enter).
+  if (ImGui::IsItemDeactivated() && ImGui::IsKeyPressed(ImGuiKey_Enter, false) && s.ui.search[0] != '\0') {
+    const SearchMatch m = first_search_match(s.model.view, s.ui.search);
+    if (!m.package.empty()) select(s, m.package, m.channel, m.bundle);
   }
   // The box activates the frame after '/', and InputText drops the characters of the frame it
   // activates in: so what was typed right after '/' (in either frame) would lose its first
@@ -181,6 +188,36 @@ void draw_finding_heading(const std::string& group) {
   ImGui::PopClipRect();
 }
 
+// A finding's "file:line:col" in its column: whole when it fits, else with the middle of the path
+// elided ("cert-watcher/…/catalog.yaml:46:5"): the line and column, and the file's name, always show;
+// the whole location is in the tooltip and the detail pane.
+void draw_location(const std::string& where) {
+  const float room = ImGui::GetContentRegionAvail().x;
+  if (ImGui::CalcTextSize(where.c_str()).x <= room) {
+    ImGui::TextUnformatted(where.c_str());
+    return;
+  }
+  const std::size_t last_slash = where.rfind('/');
+  const std::string tail = last_slash == std::string::npos ? where : where.substr(last_slash);  // "/file:line:col"
+  std::string head = last_slash == std::string::npos ? std::string() : where.substr(0, last_slash);
+  std::string shown = "..." + tail;
+  while (!head.empty()) {  // as much of the path's start as fits
+    const std::string candidate = head + "..." + tail;
+    if (ImGui::CalcTextSize(candidate.c_str()).x <= room) {
+      shown = candidate;
+      break;
+    }
+    head.pop_back();
+  }
+  if (ImGui::CalcTextSize(shown.c_str()).x > room) {  // even the file name is too long: keep its end
+    std::string end = where;
+    while (end.size() > 4 && ImGui::CalcTextSize(("..." + end).c_str()).x > room) end.erase(0, 1);
+    shown = "..." + end;
+  }
+  ImGui::TextUnformatted(shown.c_str());
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_DelayShort)) ImGui::SetTooltip("%s", where.c_str());
+}
+
 void draw_finding_row(AppState& s, int i) {
   const FindingRow& f = s.model.view.findings[i];
   ImGui::TableNextColumn();
@@ -199,13 +236,16 @@ void draw_finding_row(AppState& s, int i) {
     ImGui::EndTooltip();
   }
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(f.where.c_str());
+  draw_location(f.where);
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(f.message_preview.c_str());
   ImGui::TableNextColumn();
   ImGui::PushStyleColor(ImGuiCol_Text, f.reported_by_opm ? amber() : dim());
-  if (f.opm_preview.empty()) ImGui::TextUnformatted("(advice; opm does not check this)");
-  else ImGui::Text("%s%s", f.reported_by_opm ? "" : "(not reported by opm) ", f.opm_preview.c_str());
+  // opm's own text when it reports the finding; otherwise a dash and why (the tooltip and the
+  // detail pane give the text opm would print).
+  if (f.opm_preview.empty()) ImGui::TextUnformatted("-  beyond opm (fbclens advice)");
+  else if (!f.reported_by_opm) ImGui::TextUnformatted("-  not reported by opm");
+  else ImGui::TextUnformatted(f.opm_preview.c_str());
   ImGui::PopStyleColor();
 }
 
@@ -225,6 +265,13 @@ void draw_findings_panel(AppState& s) {
   if (filters_changed || s.model.finding_rows_generation != s.model.view.generation) {
     s.model.finding_rows = finding_list_rows(s.model.view, s.ui.show_severity, s.ui.only_opm);
     s.model.finding_rows_generation = s.model.view.generation;
+    s.model.finding_where_width = 0;
+    for (const FindingListRow& row : s.model.finding_rows) {
+      if (!row.heading) {
+        s.model.finding_where_width =
+            std::max(s.model.finding_where_width, ImGui::CalcTextSize(findings[row.finding].where.c_str()).x);
+      }
+    }
   }
   const bool excerpt = s.ui.selected_finding >= 0 && s.ui.selected_finding < static_cast<int>(findings.size());
   const float list_w = excerpt ? ImGui::GetContentRegionAvail().x * 0.58f : 0.0f;
@@ -233,7 +280,11 @@ void draw_findings_panel(AppState& s) {
                                            ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("code", ImGuiTableColumnFlags_WidthFixed, 64);
-    ImGui::TableSetupColumn("where", ImGuiTableColumnFlags_WidthFixed, 230);
+    // The location column fits the longest "file:line:col" (measured once per list), up to 40% of
+    // the list; longer ones elide the middle of their path (draw_location).
+    const float widest = s.model.finding_where_width + ImGui::GetStyle().CellPadding.x * 2;
+    ImGui::TableSetupColumn("where", ImGuiTableColumnFlags_WidthFixed,
+                            std::clamp(widest, 120.0f, std::max(120.0f, ImGui::GetContentRegionAvail().x * 0.4f)));
     ImGui::TableSetupColumn("finding", ImGuiTableColumnFlags_WidthStretch, 1.5f);
     ImGui::TableSetupColumn("opm says", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableHeadersRow();
@@ -332,6 +383,42 @@ Bow bow_of(const ChannelLayout& layout, int from, int to, ImVec2 a, ImVec2 b, Ed
   return {true, ImVec2(mid.x + dy / len * lift, mid.y - dx / len * lift)};
 }
 
+// The upgrade simulator's walks as highlighter routes under the edges: each step between two nodes
+// in view is a wide translucent band in its OLM's colour (the simulator's --route-classic and
+// --route-v1), Classic's a little above and v1's a little below, so two walks that agree show both.
+// In a whole-package view a bundle sits in several lanes: a step stays in the lane it came from
+// when it can. Steps to or from bundles not in view (e.g. an installed bundle pruned from the
+// catalog) are left out. Returns the segments drawn per route.
+std::pair<int, int> add_routes(const AppState& s, const GraphScene& scene, std::vector<EdgeInstance>& under) {
+  const ChannelLayout& layout = s.model.layout;
+  const auto node_of = [&layout](const std::string& name, const std::string& prefer_channel) {
+    int found = -1;
+    for (int i = 0; i < static_cast<int>(layout.nodes.size()); ++i) {
+      if (layout.nodes[i].name != name) continue;
+      if (layout.nodes[i].channel == prefer_channel) return i;
+      if (found < 0) found = i;
+    }
+    return found;
+  };
+  const auto draw = [&](const std::vector<std::string>& walk, const float color[4], float shift) {
+    int segments = 0;
+    std::string channel = s.ui.selected_channel;
+    for (std::size_t k = 0; k + 1 < walk.size(); ++k) {
+      const int a = node_of(walk[k], channel), b = node_of(walk[k + 1], channel);
+      if (a < 0 || b < 0) continue;
+      channel = layout.nodes[b].channel;
+      const ImVec2 p = scene.positions[a], q = scene.positions[b];
+      under.push_back(EdgeInstance{p.x, p.y + shift, (p.x + q.x) / 2, (p.y + q.y) / 2 + shift, q.x, q.y + shift, 9.0f, 0.0f,
+                                   {color[0], color[1], color[2], 0.55f}, static_cast<float>(Marker::None), kRadius});
+      ++segments;
+    }
+    return segments;
+  };
+  static const float classic_color[4] = {0.91f, 0.59f, 0.06f, 1.0f};  // #e8960f
+  static const float v1_color[4] = {0.69f, 0.49f, 0.94f, 1.0f};       // #b07cf0
+  return {draw(s.ui.routes.classic, classic_color, -4.0f), draw(s.ui.routes.v1, v1_color, 4.0f)};
+}
+
 void build_scene(AppState& s, GraphScene& scene) {
   const ChannelLayout& layout = s.model.layout;
   const Palette& pal = palette(s.ui.light_theme);
@@ -404,6 +491,9 @@ void build_scene(AppState& s, GraphScene& scene) {
                       {fill[0], fill[1], fill[2], fill[3]}, {ring[0], ring[1], ring[2], ring[3]}};
     nodes.push_back(inst);
   }
+  std::vector<EdgeInstance> routes;
+  std::tie(scene.route_segments_classic, scene.route_segments_v1) = add_routes(s, scene, routes);
+  straight.insert(straight.begin(), routes.begin(), routes.end());  // drawn first: under the edges
   s.renderer.set_scene(straight, curved, nodes);
 }
 

@@ -134,6 +134,28 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_package_channel(const char* package
   return g_status.c_str();
 }
 
+/// The upgrade simulator's routes: `routes_json` is {"classic": [bundle...], "v1": [bundle...]}
+/// (each OLM's walk, web/simulator.js), or "" to clear them. The graph draws each walk's steps
+/// between the nodes it shows as a highlighter route in that OLM's colour.
+EMSCRIPTEN_KEEPALIVE void fbclens_app_set_routes(const char* routes_json) {
+  using namespace fbclens::web;
+  AppState& s = app_state();
+  wake();
+  s.ui.routes = {};
+  const fbclens::Json j = fbclens::Json::parse(routes_json, nullptr, false);
+  if (j.is_object()) {
+    for (auto [key, out] : {std::pair{"classic", &s.ui.routes.classic}, {"v1", &s.ui.routes.v1}}) {
+      if (!j.contains(key) || !j[key].is_array()) continue;
+      for (const fbclens::Json& name : j[key]) {
+        if (name.is_string()) out->push_back(name.get<std::string>());
+      }
+    }
+  }
+  s.model.scene_dirty = true;
+  // The routes in view: the panel that asked for them may have just taken room from the canvas.
+  if (!s.ui.routes.classic.empty() || !s.ui.routes.v1.empty()) s.ui.fit_pending = true;
+}
+
 /// Selects the finding at `index` in the Summary's findings (as a click in the findings panel does).
 /// Returns 1, or 0 when there is no such finding.
 EMSCRIPTEN_KEEPALIVE int fbclens_app_select_finding(int index) {
@@ -180,7 +202,8 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
 
 /// Statistics of the graph in view (the JS API's graphStats()):
 /// {"package", "channel" ("" = whole package), "nodes", "edges": {"replaces", "skips", "skipRange"},
-///  "skipRangeDrawn" (skipRange edges drawn: one per range when collapsed), "heads", "fps", "frames"}.
+///  "skipRangeDrawn" (skipRange edges drawn: one per range when collapsed), "heads", "fps", "frames",
+///  "routes": {"classic", "v1"} (segments of the upgrade simulator's walks drawn)}.
 /// Valid until the next call.
 EMSCRIPTEN_KEEPALIVE const char* fbclens_app_graph_stats() {
   using namespace fbclens::web;
@@ -195,7 +218,9 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_graph_stats() {
                             {"nodes", s.model.layout.nodes.size()},
                             {"edges", {{"replaces", replaces}, {"skips", skips}, {"skipRange", skip_range}}},
                             {"skipRangeDrawn", s.ui.collapse_ranges ? static_cast<int>(s.model.layout.ranges.size()) : skip_range},
-                            {"heads", s.model.layout.heads}, {"fps", s.ui.fps}, {"frames", g_shell.frames}};
+                            {"heads", s.model.layout.heads}, {"fps", s.ui.fps}, {"frames", g_shell.frames},
+                            {"routes", {{"classic", s.model.scene.route_segments_classic},
+                                        {"v1", s.model.scene.route_segments_v1}}}};
   g_status = stats.dump();
   return g_status.c_str();
 }

@@ -164,6 +164,32 @@ void apply_search(CatalogView& view, const std::string& query) {
   }
 }
 
+SearchMatch first_search_match(const CatalogView& view, const std::string& query) {
+  const auto lower = [](std::string t) {
+    for (char& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return t;
+  };
+  const std::string needle = lower(query);
+  const auto match = [&](const std::string& text) { return !needle.empty() && lower(text).find(needle) != std::string::npos; };
+  for (const PackageRow& p : view.package_rows) {
+    if (!p.visible) continue;
+    if (match(p.name) || needle.empty()) {
+      std::string channel = p.default_channel;
+      if (std::none_of(p.channels.begin(), p.channels.end(), [&](const ChannelRow& c) { return c.name == channel; })) {
+        channel = p.channels.empty() ? "" : p.channels.front().name;
+      }
+      return {p.name, channel, ""};
+    }
+    for (const ChannelRow& c : p.channels) {
+      if (match(c.name)) return {p.name, c.name, ""};
+      for (const BundleRow& b : c.bundles) {
+        if (b.visible && match(b.name)) return {p.name, c.name, b.name};
+      }
+    }
+  }
+  return {};
+}
+
 BundleDetails parse_bundle_details(const Json& j) {
   BundleDetails d;
   if (!j.is_object()) {

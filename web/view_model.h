@@ -126,6 +126,14 @@ CatalogView parse_catalog_view(const Json& view, unsigned generation);
 /// shows everything). Called when the query or the view changes, never per frame.
 void apply_search(CatalogView& view, const std::string& query);
 
+/// What Enter in the explorer's search opens: the first match in the explorer's order after
+/// apply_search(view, query) — a package (its channel to show: the default, else the first), a
+/// channel, or a bundle with its channel. All empty when nothing matches.
+struct SearchMatch {
+  std::string package, channel, bundle;
+};
+SearchMatch first_search_match(const CatalogView& view, const std::string& query);
+
 /// Bundle details from their JSON (a failure never reaches here: the caller sets `error`).
 /// Missing or mistyped fields read as empty.
 BundleDetails parse_bundle_details(const Json& details);

@@ -1,12 +1,46 @@
 #include "export/catalog_view_json.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 #include "export/object_fields.h"
 #include "export/report_json.h"
 
 namespace fbclens {
+
+namespace {
+
+// Natural order for channel names: runs of digits compare as numbers ("stable-3.6" before
+// "stable-3.10"), everything else byte-wise; equal runs of different length ("01" vs "1") fall
+// back to byte order, so the order is total.
+bool natural_less(const std::string& a, const std::string& b) {
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    const bool da = std::isdigit(static_cast<unsigned char>(a[i])), db = std::isdigit(static_cast<unsigned char>(b[j]));
+    if (da && db) {
+      std::size_t ie = i, je = j;
+      while (ie < a.size() && std::isdigit(static_cast<unsigned char>(a[ie]))) ++ie;
+      while (je < b.size() && std::isdigit(static_cast<unsigned char>(b[je]))) ++je;
+      std::size_t is = i, js = j;  // compare without leading zeroes: longer is larger, else digit by digit
+      while (is + 1 < ie && a[is] == '0') ++is;
+      while (js + 1 < je && b[js] == '0') ++js;
+      if (ie - is != je - js) return ie - is < je - js;
+      const int c = a.compare(is, ie - is, b, js, je - js);
+      if (c != 0) return c < 0;
+      i = ie;
+      j = je;
+    } else {
+      if (a[i] != b[j]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]);
+      ++i;
+      ++j;
+    }
+  }
+  if ((a.size() - i) != (b.size() - j)) return a.size() - i < b.size() - j;
+  return a < b;
+}
+
+}  // namespace
 
 Json catalog_view_json(const ValidationReport& report) {
   // Findings per package ("" channel key) and per package/channel, counted once.
@@ -21,8 +55,19 @@ Json catalog_view_json(const ValidationReport& report) {
   };
   Json packages = Json::array();
   for (const auto& [name, pkg] : report.model.packages) {
+    // The explorer's order: the default channel first, then the rest in natural order.
+    std::vector<const std::string*> order;
+    for (const auto& [cname, ch] : pkg.channels) order.push_back(&cname);
+    const std::string& default_channel = pkg.default_channel;  // (lambdas cannot capture structured bindings)
+    std::stable_sort(order.begin(), order.end(), [&default_channel](const std::string* a, const std::string* b) {
+      const bool da = *a == default_channel, db = *b == default_channel;
+      if (da != db) return da;
+      return natural_less(*a, *b);
+    });
     Json channels = Json::array();
-    for (const auto& [cname, ch] : pkg.channels) {
+    for (const std::string* channel_name : order) {
+      const std::string& cname = *channel_name;
+      const model::Channel& ch = pkg.channels.at(cname);
       std::vector<const model::Bundle*> newest_first;
       for (const auto& [bname, b] : ch.bundles) newest_first.push_back(&b);
       std::stable_sort(newest_first.begin(), newest_first.end(), [](const model::Bundle* a, const model::Bundle* b) {
@@ -34,7 +79,7 @@ Json catalog_view_json(const ValidationReport& report) {
       for (const model::Bundle* b : newest_first) {
         Json row{{"name", b->name},
                  {"version", b->version ? b->version->to_string() : ""},
-                 {"head", heads.size() == 1 && heads[0] == b->name},
+                 {"head", std::find(heads.begin(), heads.end(), b->name) != heads.end()},
                  {"deprecation", deprecation_json(b->deprecation)},
                  {"image", ""}, {"properties", 0}, {"relatedImages", 0}, {"bundleObjects", 0}, {"where", ""}};
         if (const model::PackageBundle* blob = b->bundle_blob >= 0 ? pkg.bundle(b->name) : nullptr) {

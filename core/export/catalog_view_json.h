@@ -13,11 +13,12 @@ namespace fbclens {
 ///                channels: [{name, isDefault, deprecation, where, findings,
 ///                            bundles: [{name, version, image, properties, relatedImages,
 ///                                       bundleObjects, head, deprecation, where}]}]}]}
-/// Packages and channels are sorted by name; bundles newest first (SemVer precedence, entries
-/// without a known version last). `where` is "file:line" of the object's opening (spec §1.6),
+/// Packages are sorted by name; a package's channels start with its default channel, then the
+/// rest in natural order ("stable-3.6" before "stable-3.10"); bundles newest first (SemVer
+/// precedence, entries without a known version last). `where` is "file:line" of the object's opening (spec §1.6),
 /// "" when the object has no blob (a package known only from its bundles). `findings` counts the
-/// findings whose object is inside the row. `head` is set on a channel's single head only (a
-/// channel with several heads has none; the findings say why).
+/// findings whose object is inside the row. `head` is set on every channel head (an entry
+/// no other entry replaces or skips; several when the channel is broken, which a finding reports).
 Json catalog_view_json(const ValidationReport& report);
 
 }  // namespace fbclens

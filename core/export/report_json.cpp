@@ -90,19 +90,28 @@ Json summary_json(const ValidationReport& r, const PathStyle& paths) {
     auto it = schemas.find(s);
     return it == schemas.end() ? std::size_t(0) : it->second;
   };
+  // Packages, channels and bundles by name: one declared twice counts once (the duplicate is a
+  // finding); "schemas" keeps the count of objects per schema.
+  std::set<std::string> package_names;
+  std::set<std::pair<std::string, std::string>> channel_names, bundle_names;
+  for (const declcfg::Package& p : r.config.packages) package_names.insert(p.name);
+  for (const declcfg::Channel& c : r.config.channels) channel_names.insert({c.package, c.name});
+  for (const declcfg::Bundle& b : r.config.bundles) bundle_names.insert({b.package, b.name});
+  const std::size_t distinct_packages = package_names.size(), distinct_channels = channel_names.size(),
+                    distinct_bundles = bundle_names.size();
   Json summary{{"files", parsed},
-              {"ignoredFiles", ignored},
-              {"bytes", r.load.total_bytes},
-              {"blobs", r.load.blobs.size()},
-              {"schemas", schemas},
-              {"packages", count("olm.package")},
-              {"channels", count("olm.channel")},
-              {"bundles", count("olm.bundle")},
-              {"deprecations", count("olm.deprecations")},
-              {"verdict", verdict_name(r.verdict)},
-              {"opm", r.opm_output},
-              {"findingCounts", std::move(counts)},
-              {"findings", std::move(findings)}};
+               {"ignoredFiles", ignored},
+               {"bytes", r.load.total_bytes},
+               {"blobs", r.load.blobs.size()},
+               {"schemas", schemas},
+               {"packages", distinct_packages},
+               {"channels", distinct_channels},
+               {"bundles", distinct_bundles},
+               {"deprecations", count("olm.deprecations")},
+               {"verdict", verdict_name(r.verdict)},
+               {"opm", r.opm_output},
+               {"findingCounts", std::move(counts)},
+               {"findings", std::move(findings)}};
   if (!r.profiles.empty()) summary["profiles"] = profiles_json(r);
   return summary;
 }

@@ -11,8 +11,10 @@ namespace fbclens {
 /// {files, ignoredFiles, bytes, blobs, schemas: {schema: count}, packages, channels, bundles,
 ///  deprecations, verdict, opm, findingCounts: {error, warning, info}, findings: [Finding]} where
 /// findingCounts counts the findings by severity (warnings and info are fbclens's advice, never
-/// in opm's verdict), and packages/channels/bundles count the
-/// olm.package/olm.channel/olm.bundle objects read, `files` counts files parsed (not ignored).
+/// in opm's verdict), packages/channels/bundles count the distinct packages, channels (per
+/// package) and bundles (per package) declared by olm.package/olm.channel/olm.bundle objects, so
+/// one declared twice counts once (the duplicate is a finding; `schemas` counts the objects), and
+/// `files` counts files parsed (not ignored).
 /// Findings' files are named through `paths` (default: catalog-relative, as the app needs them).
 /// When check profiles ran (ValidationReport::profiles), the Summary also has `profiles`
 /// (profiles_json); with opm alone it has no such key, so its bytes are as before profiles.

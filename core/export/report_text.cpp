@@ -41,8 +41,12 @@ std::string render_text_report(const ValidationReport& report, const FileSource*
     }
     ++errors;
     out += "  " + prefix(f.location) + severity_name(f.info().severity) + "[" + std::string(f.info().code) + "]: " + f.message + "\n";
-    if (f.opm_message != f.message && !f.opm_message.empty()) {
-      out += std::string("      opm") + (f.reported_by_opm ? "" : " (not reported by opm)") + ": " + f.opm_message + "\n";
+    // opm's own words when they differ from ours; a dash when opm does not report the finding
+    // (advice, which opm does not check, gets no line: its severity says it is ours).
+    if (!f.reported_by_opm && !f.opm_message.empty()) {
+      out += "      opm: \u2014 not reported; its text would be: " + f.opm_message + "\n";
+    } else if (f.opm_message != f.message && !f.opm_message.empty()) {
+      out += "      opm: " + f.opm_message + "\n";
     }
     excerpt(f.location);
     for (const FindingNote& note : f.notes) {

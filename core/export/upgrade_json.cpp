@@ -8,11 +8,30 @@ Json name_or_null(const std::string& s) { return s.empty() ? Json(nullptr) : Jso
 
 }  // namespace
 
+Json steps_json(const std::vector<update::StepExplanation>& steps) {
+  Json out = Json::array();
+  for (const update::StepExplanation& s : steps) {
+    Json considered = Json::array();
+    for (const update::Considered& c : s.considered) {
+      considered.push_back(Json{{"bundle", c.bundle}, {"version", c.version}, {"verdict", update::verdict_name(c.verdict)},
+                                {"edges", c.edges}, {"reason", c.reason}});
+    }
+    out.push_back(Json{{"from", name_or_null(s.from)}, {"fromVersion", name_or_null(s.from_version)},
+                       {"to", name_or_null(s.to)}, {"error", name_or_null(s.error)}, {"summary", s.summary},
+                       {"considered", considered}, {"more", s.more},
+                       {"maxOpenShiftVersion", name_or_null(s.max_openshift)}});
+  }
+  return out;
+}
+
 Json upgrade_path_json(const update::UpgradeAnswer& a) {
-  return Json{{"classic", {{"candidates", a.classic.candidates}, {"next", name_or_null(a.classic.next)},
-                           {"error", name_or_null(a.classic.error)}, {"walk", a.classic_walk}}},
-              {"v1", {{"successors", a.v1.successors}, {"next", name_or_null(a.v1.next)}, {"error", name_or_null(a.v1.error)},
-                      {"walk", a.v1_walk}}}};
+  Json j{{"classic", {{"candidates", a.classic.candidates}, {"next", name_or_null(a.classic.next)},
+                      {"error", name_or_null(a.classic.error)}, {"walk", a.classic_walk}}},
+         {"v1", {{"successors", a.v1.successors}, {"next", name_or_null(a.v1.next)}, {"error", name_or_null(a.v1.error)},
+                 {"walk", a.v1_walk}}}};
+  if (!a.classic_steps.empty()) j["classic"]["steps"] = steps_json(a.classic_steps);
+  if (!a.v1_steps.empty()) j["v1"]["steps"] = steps_json(a.v1_steps);
+  return j;
 }
 
 Json divergence_json(const update::DivergenceReport& report) {
@@ -26,7 +45,7 @@ Json divergence_json(const update::DivergenceReport& report) {
                         {"differs", r.differs},
                         {"classicStranded", r.classic_stranded}});
   }
-  return Json{{"package", report.package}, {"differing", report.differing}, {"stranded", report.stranded}, {"rows", rows}};
+  return Json{{"package", report.package}, {"defaultChannel", report.default_channel}, {"differing", report.differing}, {"stranded", report.stranded}, {"rows", rows}};
 }
 
 }  // namespace fbclens

@@ -75,9 +75,7 @@ std::vector<std::string> sort_channel(const std::string& channel_name, const std
   return chains.front();
 }
 
-ClassicResult classic_next(const PackageGraph& graph, const Installed* installed, const ClassicOptions& options) {
-  ClassicResult r;
-  // Channel groups: the subscription's channel, or all channels with the default channel first.
+std::vector<const GraphChannel*> classic_channel_order(const PackageGraph& graph, const ClassicOptions& options) {
   std::vector<const GraphChannel*> groups;
   for (const GraphChannel& c : graph.channels) {
     if (options.channel.empty() || c.name == options.channel) groups.push_back(&c);
@@ -87,6 +85,12 @@ ClassicResult classic_next(const PackageGraph& graph, const Installed* installed
     if (da != db) return da;
     return a->name < b->name;
   });
+  return groups;
+}
+
+ClassicResult classic_next(const PackageGraph& graph, const Installed* installed, const ClassicOptions& options) {
+  ClassicResult r;
+  const std::vector<const GraphChannel*> groups = classic_channel_order(graph, options);
   if (groups.empty()) {
     r.error = "no operators found in channel " + options.channel + " of package " + graph.package +
               " in the catalog referenced by subscription " + graph.package;

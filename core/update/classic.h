@@ -24,6 +24,11 @@ struct ClassicOptions {
   std::string starting_csv;  ///< spec.startingCSV (only used when nothing is installed)
 };
 
+/// The channels Classic considers, in its preference order (resolver.go, spec §1.2): the
+/// subscription's channel alone, or every channel with the default channel first and the rest by
+/// name. Pointers into `graph`.
+std::vector<const GraphChannel*> classic_channel_order(const PackageGraph& graph, const ClassicOptions& options);
+
 /// One Classic resolution.
 struct ClassicResult {
   std::vector<std::string> sorted;      ///< the ordered entries of the considered channels

@@ -7,6 +7,7 @@ namespace fbclens::update {
 DivergenceReport divergence(const PackageGraph& graph) {
   DivergenceReport report;
   report.package = graph.package;
+  report.default_channel = graph.default_channel;
   for (const GraphChannel& channel : graph.channels) {
     std::string error;
     const std::vector<std::string> order = sort_channel(channel, graph.package, error);

@@ -27,6 +27,7 @@ struct DivergenceRow {
 
 struct DivergenceReport {
   std::string package;
+  std::string default_channel;      ///< the package's default channel ("" = unset)
   std::vector<DivergenceRow> rows;  ///< channel order, then entry order
   std::size_t differing = 0, stranded = 0;
 };

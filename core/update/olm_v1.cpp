@@ -19,6 +19,45 @@ bool is_successor(const std::vector<const GraphChannel*>& channels, const std::s
   return false;
 }
 
+
+V1Filters::V1Filters(const PackageGraph& graph, const Installed* installed, const V1Options& options,
+                     const semver::masterminds::Constraints* range)
+    : installed_(installed), options_(options), range_(range) {
+  for (const GraphChannel& c : graph.channels) {
+    if (options.channels.empty() ||
+        std::find(options.channels.begin(), options.channels.end(), c.name) != options.channels.end()) {
+      channels_.push_back(&c);
+    }
+  }
+  for (const GraphBundle& b : graph.bundles) versions_.emplace(&b, version_release(b.version));
+  if (installed) installed_version_ = version_release(installed->version);
+}
+
+bool V1Filters::in_channels(const GraphBundle& bundle) const {
+  if (options_.channels.empty()) return true;
+  for (const GraphChannel* c : channels_) {
+    for (const ChannelEntry& e : c->entries) if (e.name == bundle.name) return true;
+  }
+  return false;
+}
+
+bool V1Filters::in_range(const GraphBundle& bundle) const {
+  if (!range_) return true;
+  const VersionRelease& v = version(bundle);
+  if (!v.version) return false;
+  const auto mv = semver::masterminds::parse_version(v.version->to_string());
+  return mv && range_->check(*mv);
+}
+
+bool V1Filters::successor_or_same(const GraphBundle& bundle) const {
+  if (!installed_) return true;
+  return is_successor(channels_, bundle.name, *installed_) || compare(version(bundle), installed_version_) == 0;
+}
+
+bool V1Filters::candidate(const GraphBundle& bundle) const {
+  return in_channels(bundle) && in_range(bundle) && (options_.self_certified || successor_or_same(bundle));
+}
+
 namespace {
 
 struct CatalogPick {
@@ -77,53 +116,37 @@ V1Result v1_resolve(const std::vector<V1Catalog>& catalogs, const std::string& p
       return r;
     }
   }
-  const std::optional<VersionRelease> installed_vr =
-      installed ? std::optional<VersionRelease>(version_release(installed->version)) : std::nullopt;
+  // operator-controller builds its successor predicate (CatalogProvided only) by parsing the
+  // installed bundle's version as a legacy registry+v1 VersionRelease (strict blang SemVer), in
+  // each catalog that has the package, and fails the whole resolution when it cannot: an installed
+  // version like "1.0", "v1.0.0", "01.0.0" or "" is an error, not a walk by name.
+  std::string installed_version_error;
+  if (installed && !o.self_certified) semver::parse(installed->version, &installed_version_error);
   std::vector<CatalogPick> results;
   bool seen_package = false;
   for (const V1Catalog& cat : catalogs) {
     if (!cat.available || !cat.graph || !selector_matches(o, cat.name)) continue;
     const PackageGraph& g = *cat.graph;
-    // Each bundle's version+release, parsed once (the predicates and the sort use it repeatedly).
-    std::map<const GraphBundle*, VersionRelease> vr;
-    for (const GraphBundle& b : g.bundles) vr.emplace(&b, version_release(b.version));
-    std::vector<const GraphChannel*> edge_channels;
-    for (const GraphChannel& c : g.channels) {
-      if (o.channels.empty() || std::find(o.channels.begin(), o.channels.end(), c.name) != o.channels.end()) {
-        edge_channels.push_back(&c);
-      }
+    if (!installed_version_error.empty()) {
+      r.error = "error walking catalogs: error finding upgrade edges: failed to get version and release of installed "
+                "bundle: " + installed_version_error;
+      return r;
     }
-    const auto in_channels = [&edge_channels](const std::string& name) {
-      for (const GraphChannel* c : edge_channels) {
-        for (const ChannelEntry& e : c->entries) if (e.name == name) return true;
-      }
-      return false;
-    };
-    const auto successor_or_same = [&](const GraphBundle& b) {
-      return is_successor(edge_channels, b.name, *installed) || compare(vr.at(&b), *installed_vr) == 0;
-    };
+    const V1Filters filters(g, installed, o, range ? &*range : nullptr);
     std::vector<std::string> successors;
     if (installed) {
-      for (const GraphBundle& b : g.bundles) if (successor_or_same(b)) successors.push_back(b.name);
+      for (const GraphBundle& b : g.bundles) if (filters.successor_or_same(b)) successors.push_back(b.name);
     }
     if (!seen_package) r.successors = successors;  // reported on error: the first catalog's set
     seen_package = true;
     std::vector<const GraphBundle*> candidates;
     for (const GraphBundle& b : g.bundles) {
-      if (!o.channels.empty() && !in_channels(b.name)) continue;
-      if (range) {
-        const VersionRelease& v = vr.at(&b);
-        if (!v.version) continue;
-        auto mv = semver::masterminds::parse_version(v.version->to_string());
-        if (!mv || !range->check(*mv)) continue;
-      }
-      if (installed && !o.self_certified && !successor_or_same(b)) continue;
-      candidates.push_back(&b);
+      if (filters.candidate(b)) candidates.push_back(&b);
     }
     if (candidates.empty()) continue;
-    std::stable_sort(candidates.begin(), candidates.end(), [&vr](const GraphBundle* a, const GraphBundle* b) {
+    std::stable_sort(candidates.begin(), candidates.end(), [&filters](const GraphBundle* a, const GraphBundle* b) {
       if (a->deprecated != b->deprecated) return !a->deprecated;
-      return compare(vr.at(a), vr.at(b)) > 0;
+      return compare(filters.version(*a), filters.version(*b)) > 0;
     });
     const GraphBundle* best = candidates.front();
     if (!results.empty()) {

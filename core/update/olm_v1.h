@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "semver/masterminds.h"
 #include "update/package_graph.h"
 
 namespace fbclens::update {
@@ -22,6 +23,40 @@ struct V1Options {
     std::vector<std::string> values;
   };
   std::vector<Expression> match_expressions;
+};
+
+/// OLM v1's per-bundle filters in one catalog (operator-controller's CatalogResolver, spec §2.3–2.5),
+/// shared by v1_resolve and the simulator's explanations (explain.h) so both judge a bundle alike.
+/// Refers to `graph`, `installed` and `range`, which must outlive it.
+class V1Filters {
+ public:
+  /// `installed` = nullptr on a fresh install; `range` = the parsed version range (nullptr = none).
+  V1Filters(const PackageGraph& graph, const Installed* installed, const V1Options& options,
+            const semver::masterminds::Constraints* range);
+
+  /// The bundle's version + release, parsed once.
+  const VersionRelease& version(const GraphBundle& bundle) const { return versions_.at(&bundle); }
+  /// Whether the installed bundle's version parsed (always true on a fresh install).
+  bool installed_version_ok() const { return !installed_ || installed_version_.version.has_value(); }
+  const VersionRelease& installed_version() const { return installed_version_; }
+  /// An entry of some channel the ClusterExtension names (all channels when it names none).
+  bool in_channels(const GraphBundle& bundle) const;
+  /// Its version is inside the version range (true when there is none).
+  bool in_range(const GraphBundle& bundle) const;
+  /// Successor of the installed bundle by some entry of those channels, or the same version.
+  bool successor_or_same(const GraphBundle& bundle) const;
+  /// Passes every filter: channels, range and (CatalogProvided, installed) successor-or-same.
+  bool candidate(const GraphBundle& bundle) const;
+  /// The channels the ClusterExtension names (all when none), in catalog order.
+  const std::vector<const GraphChannel*>& channels() const { return channels_; }
+
+ private:
+  const Installed* installed_;
+  const V1Options& options_;
+  const semver::masterminds::Constraints* range_;
+  std::vector<const GraphChannel*> channels_;
+  std::map<const GraphBundle*, VersionRelease> versions_;
+  VersionRelease installed_version_;
 };
 
 /// One ClusterCatalog.

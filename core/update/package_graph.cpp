@@ -71,6 +71,14 @@ PackageGraph package_graph(const model::Package& package) {
     gb.deprecated = b.deprecation && !b.deprecation->empty();
     gb.olm_deprecated = b.properties.legacy_deprecated;
     gb.dependency_property = b.properties.first_dependency_type;
+    if (b.declared) {
+      for (const declcfg::Property& p : b.declared->properties) {
+        if (p.type == "olm.maxOpenShiftVersion" && p.value) {
+          gb.max_openshift = p.value->dump();
+          break;
+        }
+      }
+    }
     g.bundles.push_back(std::move(gb));
   }
   return g;

@@ -27,6 +27,7 @@ struct GraphBundle {
   bool deprecated = false;           ///< listed in olm.deprecations (schema olm.bundle)
   bool olm_deprecated = false;       ///< carries the legacy olm.deprecated property (Classic prohibits it)
   std::string dependency_property;   ///< first olm.package.required / olm.gvk.required / olm.constraint ("" = none; v1 rejects)
+  std::string max_openshift;         ///< the first olm.maxOpenShiftVersion property's value as JSON text ("" = none)
 };
 
 struct PackageGraph {

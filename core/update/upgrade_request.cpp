@@ -14,6 +14,10 @@ std::string upgrade_fields_from_json(const Json& request, UpgradeFields& out) {
     if (!it->is_string()) return std::string("request field ") + key + " must be a string";
     *field = it->get<std::string>();
   }
+  if (auto it = request.find("explain"); it != request.end() && !it->is_null()) {
+    if (!it->is_boolean()) return "request field explain must be a boolean";
+    out.explain = it->get<bool>();
+  }
   if (auto it = request.find("channels"); it != request.end() && !it->is_null()) {
     if (!it->is_array()) return "request field channels must be an array of strings";
     for (const Json& c : *it) {
@@ -61,6 +65,7 @@ std::optional<UpgradeRequest> make_upgrade_request(const UpgradeFields& fields, 
   request.v1.channels = fields.channels;
   request.v1.version = fields.version;
   request.v1.self_certified = fields.policy == "SelfCertified";
+  request.explain = fields.explain;
   return request;
 }
 
@@ -83,6 +88,10 @@ UpgradeAnswer answer_upgrade(const PackageGraph& graph, const UpgradeRequest& re
     a.v1_walk = v1_walk(graph, *installed, request.v1);
   } else if (!a.v1.next.empty()) {
     a.v1_walk = v1_walk(graph, from_pick(a.v1.next), request.v1);
+  }
+  if (request.explain) {
+    a.classic_steps = explain_classic_walk(graph, installed, request.classic);
+    a.v1_steps = explain_v1_walk(graph, installed, request.v1);
   }
   return a;
 }

@@ -11,6 +11,7 @@
 #include "load/document.h"
 #include "model/model.h"
 #include "update/classic.h"
+#include "update/explain.h"
 #include "update/olm_v1.h"
 
 namespace fbclens::update {
@@ -26,6 +27,7 @@ struct UpgradeFields {
   std::vector<std::string> channels; ///< --channel... [channels]: OLM v1's channels
   std::string version;               ///< --version [version]: OLM v1's version range (Masterminds)
   std::string policy;                ///< --policy [policy]: CatalogProvided (default) or SelfCertified
+  bool explain = false;              ///< --explain [explain]: add each walk's step-by-step explanation (explain.h)
 };
 
 /// A checked request: the installed bundle (absent = fresh install), Classic's Subscription fields
@@ -35,11 +37,12 @@ struct UpgradeRequest {
   std::optional<Installed> installed;
   ClassicOptions classic;  ///< channel, startingCSV
   V1Options v1;            ///< channels, version, policy
+  bool explain = false;    ///< also explain every step of both walks
 };
 
 /// Reads UpgradeFields from the JS API's JSON object. Returns "" on success, else the error:
 /// "request must be a JSON object", "request field K must be a string" (an array of strings for
-/// channels). Unknown keys are ignored.
+/// channels, a boolean for explain). Unknown keys are ignored.
 std::string upgrade_fields_from_json(const Json& request, UpgradeFields& out);
 
 /// Why a request was refused, so callers can answer in their own terms (the CLI exits 2; the JS
@@ -66,6 +69,9 @@ struct UpgradeAnswer {
   std::vector<std::string> classic_walk;
   V1Result v1;
   std::vector<std::string> v1_walk;
+  /// With request.explain: each walk explained step by step (explain.h), the first step being
+  /// the answer above; empty otherwise.
+  std::vector<StepExplanation> classic_steps, v1_steps;
 };
 
 /// Answers `request` (made by make_upgrade_request against the same model) on its package's graph.

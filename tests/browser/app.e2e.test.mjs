@@ -315,7 +315,7 @@ test('loading runs in a worker: progress, frames while loading, cancel keeps the
   await page.setInputFiles('.fbclens-folder-input', certified);
   await page.waitForFunction(() => /cancelled/.test(document.querySelector('.fbclens-status').textContent), null, { timeout: 60000 });
   assert.match(await page.textContent('.fbclens-status'), /Load cancelled — still showing the previous catalog/);
-  assert.equal(await page.evaluate(() => window.fbclens.summary().packages), 2, 'the sample is still the catalog');
+  assert.equal(await page.evaluate(() => window.fbclens.summary().packages), 3, 'the sample is still the catalog');
   assert.equal(await page.isVisible('.fbclens-progress'), false);
   // Requests still go to the catalog shown.
   const r = await page.evaluate(() => window.fbclens.upgradePath({ package: 'cert-watcher' }));
@@ -333,9 +333,9 @@ test('HiDPI: the canvas has device pixels, clicks land where they are drawn', as
   });
   assert.equal(size.ratio, 2);
   assert.equal(size.width, size.css * 2);
-  // The explorer row "fast" sits at the same CSS place as at ratio 1 (the sample screenshot).
+  // The explorer row "fast" (after the default channel stable, then alpha) sits at the same CSS place as at ratio 1.
   await hidpi.waitForFunction(() => window.fbclens.appStatus().nodes === 4, null, { timeout: 20000 });
-  await hidpi.mouse.click(72, 139);
+  await hidpi.mouse.click(72, 156);
   await hidpi.waitForFunction(() => window.fbclens.appStatus().channel === 'fast', null, { timeout: 5000 });
   await hidpi.waitForFunction(() => window.fbclens.graphStats().channel === 'fast' && window.fbclens.appStatus().nodes === 3);
   await hidpi.screenshot({ path: join(shots, 'sample-hidpi.png') });

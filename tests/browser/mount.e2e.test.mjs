@@ -21,7 +21,7 @@ const HOST = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link r
 <title>two apps</title><style>body { margin: 0; } .slot { width: 800px; height: 500px; }</style></head>
 <body><div class="slot" id="a"></div><div class="slot" id="b"></div>
 <script src="fbclens-api.js"></script><script src="fbclens-client.js"></script>
-<script src="fbclens-app.js"></script><script src="page.js"></script></body></html>`;
+<script src="fbclens-app.js"></script><script src="simulator.js"></script><script src="page.js"></script></body></html>`;
 
 let server, browser, page;
 const messages = [];

@@ -25,7 +25,7 @@ TEST_CASE("catalog view: the sample catalog", "[view]") {
   DirectoryFileSource source(source_dir() + "/samples/catalog");
   const Json v = catalog_view_json(validate_catalog(source));
   CHECK(v["summary"]["verdict"] == "VALID");
-  REQUIRE(v["packages"].size() == 2);
+  REQUIRE(v["packages"].size() == 3);
   const Json& cw = named(v["packages"], "cert-watcher");
   CHECK(cw["defaultChannel"] == "stable");
   CHECK(cw["deprecation"].is_null());
@@ -44,6 +44,30 @@ TEST_CASE("catalog view: the sample catalog", "[view]") {
   CHECK(stable["bundles"][3]["deprecation"].get<std::string>().rfind("cert-watcher 1.0.0 has a known", 0) == 0);
   CHECK(stable["bundles"][0]["image"] == "quay.io/fbclens-example/cert-watcher-bundle:v2.0.0");
   CHECK(stable["bundles"][3]["where"].get<std::string>().rfind("cert-watcher/catalog.yaml:", 0) == 0);
+}
+
+TEST_CASE("catalog view: channels in natural order after the default; every head marked; duplicates counted once", "[view]") {
+  MemoryFileSource source;
+  std::string text = "---\nschema: olm.package\nname: p\ndefaultChannel: stable-3.9\n---\nschema: olm.package\nname: p\n";
+  for (const char* c : {"stable-3.10", "stable-3.6", "stable-3.9", "alpha", "stable-3.06x"}) {
+    text += std::string("---\nschema: olm.channel\npackage: p\nname: ") + c + "\nentries:\n  - name: p.v1\n";
+  }
+  text += "---\nschema: olm.channel\npackage: p\nname: two-heads\nentries:\n  - name: p.v1\n  - name: p.v2\n";
+  for (const char* b : {"p.v1", "p.v2"}) {
+    text += std::string("---\nschema: olm.bundle\npackage: p\nname: ") + b + "\nimage: x\nproperties:\n"
+            "  - type: olm.package\n    value: {packageName: p, version: " + (b[3] == '1' ? "1.0.0" : "2.0.0") + "}\n";
+  }
+  source.add("c.yaml", text);
+  const ValidationReport report = validate_catalog(source);
+  const Json v = catalog_view_json(report);
+  CHECK(v["summary"]["packages"] == 1);  // declared twice, counted once
+  CHECK(v["summary"]["schemas"]["olm.package"] == 2);
+  std::vector<std::string> order;
+  for (const Json& c : v["packages"][0]["channels"]) order.push_back(c["name"]);
+  CHECK(order == std::vector<std::string>{"stable-3.9", "alpha", "stable-3.6", "stable-3.06x", "stable-3.10", "two-heads"});
+  const Json& two = v["packages"][0]["channels"][5];
+  CHECK(two["bundles"][0]["head"] == true);  // both heads of the broken channel are heads
+  CHECK(two["bundles"][1]["head"] == true);
 }
 
 TEST_CASE("catalog view: findings are counted on their package and channel", "[view]") {
@@ -181,19 +205,21 @@ TEST_CASE("app view model: reads the worker's view and layout back", "[view]") {
   const web::CatalogView v = web::parse_catalog_view(catalog_view_json(report), 7);
   CHECK(v.generation == 7);
   CHECK(v.verdict == "VALID");
-  CHECK(v.packages == 2);
-  CHECK(v.bundles == 8);
-  REQUIRE(v.package_rows.size() == 2);
+  CHECK(v.packages == 3);
+  CHECK(v.bundles == 10);
+  REQUIRE(v.package_rows.size() == 3);
   const web::PackageRow& cw = v.package_rows[0];
   CHECK(cw.name == "cert-watcher");
   CHECK(cw.default_channel == "stable");
-  REQUIRE(cw.channels.size() == 3);
-  CHECK(cw.channels[0].name == "alpha");
-  CHECK(cw.channels[0].deprecated);
-  CHECK(!cw.channels[1].deprecated);
-  CHECK(cw.channels[2].is_default);
-  CHECK(cw.channels[2].bundles[0].head);
-  CHECK(cw.channels[2].bundles[3].deprecated);
+  REQUIRE(cw.channels.size() == 3);  // the default channel first, then natural order
+  CHECK(cw.channels[0].name == "stable");
+  CHECK(cw.channels[0].is_default);
+  CHECK(cw.channels[0].bundles[0].head);
+  CHECK(cw.channels[0].bundles[3].deprecated);
+  CHECK(cw.channels[1].name == "alpha");
+  CHECK(cw.channels[1].deprecated);
+  CHECK(cw.channels[2].name == "fast");
+  CHECK(!cw.channels[2].deprecated);
 
   const ChannelLayout original = layout_channel(report.model.packages.at("cert-watcher").channels.at("stable"));
   const ChannelLayout read = web::parse_layout(layout_json(original));

@@ -53,8 +53,19 @@ test('the built-in sample loads through loadSample()', async () => {
   const api = attach(await createFbclensCore());
   const summary = await api.loadSample();
   assert.equal(summary.verdict, 'VALID');
-  assert.equal(summary.packages, 2);
+  assert.equal(summary.packages, 3);
   assert.deepEqual(api.summary(), summary);
+  // The seed example is in the sample: divergence lists its entries; an explained upgradePath
+  // says why Classic stays on 1.0.0 (an entry its channel order drops) while v1 moves.
+  const d = await api.divergence({ package: 'upgrade-seed' });
+  assert.equal(d.defaultChannel, 'stable');
+  assert.deepEqual(d.rows.map((r) => r.installed), ['upgrade-seed.v3.0.0', 'upgrade-seed.v2.0.0']);
+  const r = await api.upgradePath({ package: 'upgrade-seed', installedBundle: 'upgrade-seed.v1.0.0', installedVersion: '1.0.0',
+    explain: true });
+  assert.deepEqual(r.classic.steps[0].considered.map((c) => [c.bundle, c.verdict]), [['upgrade-seed.v2.0.0', 'off-chain']]);
+  assert.deepEqual(r.v1.steps.map((s) => s.to), ['upgrade-seed.v2.0.0', 'upgrade-seed.v3.0.0', null]);
+  await assert.rejects(api.divergence({ package: 'nope' }), (e) => e.kind === 'notFound');
+  await assert.rejects(api.upgradePath({ package: 'upgrade-seed', explain: 'yes' }), (e) => e.kind === 'badRequest');
 });
 
 test('upgradePath answers like the CLI (seed example)', async () => {
