@@ -14,6 +14,11 @@ constexpr const char* kUsage =
     "  fbclens validate PATH [--output text|json|sarif|opm]\n"
     "      PATH is a catalog folder or a single file. text: findings for people (default); json: every\n"
     "      finding and the summary; sarif: SARIF 2.1.0; opm: exactly opm's VALID / INVALID: / LOAD ERROR: text.\n"
+    "      [--profile opm|konflux|operator-pipelines|operatorhub[,...]] [--ocp-version X.Y] [--config FILE]\n"
+    "      [--konflux-registries PREFIX,...] [--operator-pipelines-registries PREFIX,...]\n"
+    "      Check profiles add the catalog checks of Konflux's validate-fbc, the operator pipelines and\n"
+    "      OperatorHub, and fail the run (1) when theirs fail; opm always runs. Settings also come from\n"
+    "      .fbclens.yaml in the catalog's folder or above; the OpenShift version also from a vX.Y folder.\n"
     "  fbclens upgrade-path CATALOG --package PKG [--installed-bundle NAME [--installed-version VERSION]]\n"
     "      [--subscription-channel CH] [--starting-csv NAME] [--channel CH]... [--version RANGE]\n"
     "      [--policy CatalogProvided|SelfCertified] [--explain] [--output text|json]\n"
@@ -30,7 +35,7 @@ constexpr const char* kUsage =
     "      [--output text|json]\n"
     "      What the OpenShift console's OperatorHub shows: listed or hidden (and why), tile, details alert,\n"
     "      channel and version dropdowns. Console defaults to 4.21; channel and version to the console's picks.\n"
-    "exit status: 0 valid/success, 1 invalid, 2 usage or I/O error, 3 (validate) valid but no catalog content\n"
+    "exit status: 0 valid/success, 1 invalid (or a selected profile failed), 2 usage or I/O error, 3 (validate) valid but no catalog content\n"
     "      (with --output opm the status is opm's: 0 for that case)\n";
 
 }  // namespace

@@ -17,7 +17,7 @@ EM_JS(void, fbclens_report_load_progress, (double files, double bytes), {
 
 namespace fbclens::wasm {
 
-const ValidationReport& Session::load() {
+const ValidationReport* Session::load(const profiles::ProfileSettings& over, const std::string& folder, std::string& error) {
   report_.reset();  // before building the next one (see reset_files)
   current_ = std::move(pending_);
   pending_ = std::make_unique<MemoryFileSource>();
@@ -28,13 +28,19 @@ const ValidationReport& Session::load() {
     fbclens_report_load_progress(static_cast<double>(result.files.size()), static_cast<double>(bytes));
   };
   report_ = std::make_unique<ValidationReport>(validate_catalog(*current_, options));
-  return *report_;
+  profiles::ProfileOptions profile_options;
+  if (!profiles::catalog_options(*current_, report_->load, over, "the ocpVersion argument", folder, profile_options, error)) {
+    return nullptr;
+  }
+  profiles::apply_profiles(*report_, profile_options);
+  return report_.get();
 }
 
 const ValidationReport& Session::load_sample() {
   reset_files();
   for (const auto& f : sample::kFiles) add_file(f.path, f.contents);
-  return load();
+  std::string error;
+  return *load({}, "", error);  // the sample has no .fbclens.yaml
 }
 
 Session& session() {

@@ -26,6 +26,11 @@
  *   packages/channels/bundles count the olm.package/olm.channel/olm.bundle objects read; `files`
  *   counts files parsed (not excluded by .indexignore). line/column are 1-based, 0 = unknown.
  *   Rejects only if the module itself fails; bad catalogs resolve with findings.
+ * loadFiles(files, {profiles, ocpVersion, konfluxRegistries, operatorPipelinesRegistries, folder}):
+ *   the same with check profiles (the load operation's arguments, as the CLI's validate flags; the
+ *   catalog's own .fbclens.yaml applies under them): the Summary then has `profiles` and the
+ *   profiles' findings. Rejects with an FbclensError (badRequest) for an unknown profile or version,
+ *   or a .fbclens.yaml that does not parse.
  * loadSample(): loads the built-in sample catalog; resolves to its Summary.
  * upgradePath({package, installedBundle, installedVersion, subscriptionChannel, startingCsv, channels,
  *   version, policy}): what OLM Classic and OLM v1 pick next (core/export/upgrade_json.h).
@@ -134,14 +139,17 @@
       protocol,
       protocolText,
       call,
-      /** Stages `entries` ([{path, data: Uint8Array|string}]) and loads them; the view's text. */
-      loadText(entries) {
+      /**
+       * Stages `entries` ([{path, data: Uint8Array|string}]) and loads them with the load
+       * operation's arguments `args` (an object or its JSON text; optional); the view's text.
+       */
+      loadText(entries, args) {
         stage(entries.map(({ path, data }) => ({ path, data: toBytes(data) })));
-        return call('load', '');
+        return call('load', typeof args === 'string' ? args : JSON.stringify(args || {}));
       },
-      async loadFiles(files) {
+      async loadFiles(files, options) {
         const entries = isPathList(files) ? files : await fromFileList(files);
-        api.loadText(entries);
+        api.loadText(entries, options);
         return finish();
       },
       async loadSample() {

@@ -8,7 +8,8 @@
  *                                                    // then client.protocol
  *   client.on('progress', (p) => ...);               // p: {phase: 'reading'|'parsing', files,
  *                                                    //     totalFiles, bytes, totalBytes}
- *   const {summary, viewText} = await client.loadFiles(files);  // files as FbclensApi.loadFiles;
+ *   const {summary, viewText} = await client.loadFiles(files, options);  // as FbclensApi.loadFiles
+ *                                                    // (options: the check profiles, optional);
  *                                                    // summary: the Summary (parsed), viewText: the
  *                                                    // explorer view's JSON text, unparsed (the app's)
  *   client.cancel();                                 // the load in flight rejects with an Error
@@ -151,10 +152,11 @@
     const client = {
       ready: spare.then((handle) => handle.protocol),
       protocol: null,  // the protocol table, once `ready`
-      loadFiles(files) {
+      loadFiles(files, options) {
         const entries = FbclensApi.catalogEntries(files);
         const totalBytes = entries.reduce((n, e) => n + (e.file.size !== undefined ? e.file.size : e.file.length || 0), 0);
-        return load({ op: 'load', files: entries }, { totalFiles: entries.length, totalBytes });
+        const args = options ? JSON.stringify(options) : '';
+        return load({ op: 'load', files: entries, args }, { totalFiles: entries.length, totalBytes });
       },
       loadSample() { return load({ op: 'loadSample', args: '' }, { totalFiles: 0, totalBytes: 0 }); },
       cancel,

@@ -6,8 +6,9 @@
  * Its operations are the protocol table (wasm/protocol.cpp); this file knows none of them by name
  * except the two it must do work for first:
  *   {id, op: 'init', wasmModule}               compiled fbclens-core.wasm; answers with the table
- *   {id, op: 'load', files: [{path, file}]}     reads the files (File/Blob, Uint8Array or string)
- *                                               into the module, then runs the table's 'load'
+ *   {id, op: 'load', files: [{path, file}], args?}  reads the files (File/Blob, Uint8Array or
+ *                                               string) into the module, then runs the table's
+ *                                               'load' with `args` (its arguments' JSON text)
  *   {id, op, args}                              any other operation of the table; `args` is the
  *                                               arguments' JSON text, passed on unparsed
  * Worker → page:
@@ -76,7 +77,7 @@ async function answer(message) {
   if (!api) throw new FbclensApi.FbclensError(message.op, 'worker', 'the core module is not ready');
   let text;
   if (message.op === 'load') {
-    text = api.loadText(await readAll(message.id, message.files));
+    text = api.loadText(await readAll(message.id, message.files), message.args || '');
     progressOf = null;
   } else {
     text = api.call(message.op, message.args);

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 
 #include "export/bundle_details_json.h"
 #include "export/catalog_view_json.h"
@@ -74,9 +75,58 @@ Answer not_found(std::string message) { return {Failure::NotFound, std::move(mes
 // [SECTION] Operations
 // =====================================================================================================
 
+// The check profiles a load asks for (core/profiles; the CLI's validate flags): {profiles?:
+// "konflux,operatorhub" or [..], ocpVersion?: "4.17", konfluxRegistries?: [..],
+// operatorPipelinesRegistries?: [..], folder?: the catalog folder's name, for a vX.Y version}.
+std::optional<Answer> profile_settings(const Json& args, profiles::ProfileSettings& settings, std::string& folder) {
+  const auto bad = [](const std::string& message) { return Answer{Failure::BadRequest, message}; };
+  const auto strings = [&](const char* key, std::vector<std::string>& out) -> std::optional<Answer> {
+    const auto it = args.find(key);
+    const bool list = it != args.end() && it->is_array() &&
+                      std::all_of(it->begin(), it->end(), [](const Json& v) { return v.is_string(); });
+    if (it != args.end() && !it->is_null() && !it->is_string() && !list) {
+      return bad(std::string("argument ") + key + " must be a string or a list of strings");
+    }
+    out.clear();
+    if (it != args.end() && it->is_string()) out.push_back(it->get<std::string>());
+    if (list) out = it->get<std::vector<std::string>>();
+    return std::nullopt;
+  };
+  std::vector<std::string> list;
+  if (auto failure = strings("profiles", list)) return failure;
+  if (args.contains("profiles") && !args["profiles"].is_null()) {
+    settings.profiles.emplace();
+    for (const std::string& names : list) {
+      std::string error;
+      if (!profiles::parse_profile_list(names, *settings.profiles, error)) return bad(error);
+    }
+  }
+  for (const auto& [key, target] : {std::pair{"konfluxRegistries", &settings.konflux_registries},
+                                    std::pair{"operatorPipelinesRegistries", &settings.pipelines_registries}}) {
+    if (auto failure = strings(key, list)) return failure;
+    if (args.contains(key) && !args[key].is_null()) *target = list;
+  }
+  Args read(args);
+  const std::string version = read.text("ocpVersion", false);
+  folder = read.text("folder", false);
+  if (!read.ok()) return read.failure();
+  if (!version.empty()) {
+    settings.ocp_version = profiles::parse_ocp_version(version);
+    if (!settings.ocp_version) return bad("ocpVersion must be an OpenShift version such as 4.17, not " + version);
+  }
+  return std::nullopt;
+}
+
 // A load answers with the explorer view, which holds the Summary: one serialisation of both, read
 // by the page (the Summary, the DOM findings) and by the app (its panels) from the same text.
-Answer load(Session& session, const Json&) { return ok(catalog_view_json(session.load())); }
+Answer load(Session& session, const Json& args) {
+  profiles::ProfileSettings settings;
+  std::string folder, error;
+  if (auto failure = profile_settings(args, settings, folder)) return *failure;
+  const ValidationReport* report = session.load(settings, folder, error);
+  if (!report) return {Failure::BadRequest, error};
+  return ok(catalog_view_json(*report));
+}
 Answer load_sample(Session& session, const Json&) { return ok(catalog_view_json(session.load_sample())); }
 
 // The Summary alone (what load's answer holds as `summary`), so the page reads a load's Summary
@@ -192,7 +242,9 @@ Answer memory(Session&, const Json&) {
 // =====================================================================================================
 
 constexpr Op kOps[] = {
-    {"load", "{} (the files added with fbclens_add_file)",
+    {"load",
+     "{profiles?, ocpVersion?, konfluxRegistries?, operatorPipelinesRegistries?, folder?} (the files added with "
+     "fbclens_add_file; the check profiles as the CLI's validate flags, over the catalog's .fbclens.yaml)",
      "the explorer view, Summary inside: {summary, packages} (core/export/catalog_view_json.h)", true, load},
     {"loadSample", "{}", "as load, for the built-in sample catalog", true, load_sample},
     {"catalogSummary", "{}", "the Summary of the catalog loaded, as in load's answer (core/export/report_json.h)", false,

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "load/file_source.h"
+#include "profiles/profiles.h"
 #include "validate/validate.h"
 
 namespace fbclens::wasm {
@@ -25,10 +26,14 @@ class Session {
   void add_file(std::string path, std::string bytes) { pending_->add(std::move(path), std::move(bytes)); }
 
   /// Validates the pending files and returns the report (valid until the next load). The
-  /// pending files become the current catalog (kept for source excerpts).
-  const ValidationReport& load();
+  /// pending files become the current catalog (kept for source excerpts). The check profiles
+  /// (core/profiles) are `over` (the load's arguments) laid over the catalog's own .fbclens.yaml;
+  /// `folder` (the catalog folder's name or path, "" = unknown) may name the OpenShift version
+  /// (vX.Y). Returns nullptr with `error` set when that .fbclens.yaml does not parse (the report
+  /// is kept, without profiles).
+  const ValidationReport* load(const profiles::ProfileSettings& over, const std::string& folder, std::string& error);
 
-  /// Loads the built-in sample catalog (samples/catalog, embedded at build time).
+  /// Loads the built-in sample catalog (samples/catalog, embedded at build time), opm alone.
   const ValidationReport& load_sample();
 
   /// The last report, or nullptr before the first load.

@@ -16,6 +16,7 @@ const char* phase_name(Phase p) {
     case Phase::Convert: return "convert";
     case Phase::Model: return "model";
     case Phase::Advice: return "advice";
+    case Phase::Profile: return "profile";
   }
   return "load";
 }
@@ -35,6 +36,16 @@ Json sarif_physical_location(const SourceLocation& at, const PathStyle& paths) {
 }
 
 }  // namespace
+
+Json profiles_json(const ValidationReport& r) {
+  Json results = Json::array();
+  for (const ProfileOutcome& p : r.profiles) {
+    results.push_back(Json{{"name", p.name}, {"failures", p.failures}, {"passed", p.failures == 0}});
+  }
+  return Json{{"results", std::move(results)},
+              {"ocpVersion", r.ocp_version},
+              {"ocpVersionFrom", r.ocp_version_from}};
+}
 
 Json finding_json(const Finding& f, const PathStyle& paths) {
   const FindingInfo& info = f.info();
@@ -88,19 +99,21 @@ Json summary_json(const ValidationReport& r, const PathStyle& paths) {
   for (const declcfg::Bundle& b : r.config.bundles) bundle_names.insert({b.package, b.name});
   const std::size_t distinct_packages = package_names.size(), distinct_channels = channel_names.size(),
                     distinct_bundles = bundle_names.size();
-  return Json{{"files", parsed},
-              {"ignoredFiles", ignored},
-              {"bytes", r.load.total_bytes},
-              {"blobs", r.load.blobs.size()},
-              {"schemas", schemas},
-              {"packages", distinct_packages},
-              {"channels", distinct_channels},
-              {"bundles", distinct_bundles},
-              {"deprecations", count("olm.deprecations")},
-              {"verdict", verdict_name(r.verdict)},
-              {"opm", r.opm_output},
-              {"findingCounts", std::move(counts)},
-              {"findings", std::move(findings)}};
+  Json summary{{"files", parsed},
+               {"ignoredFiles", ignored},
+               {"bytes", r.load.total_bytes},
+               {"blobs", r.load.blobs.size()},
+               {"schemas", schemas},
+               {"packages", distinct_packages},
+               {"channels", distinct_channels},
+               {"bundles", distinct_bundles},
+               {"deprecations", count("olm.deprecations")},
+               {"verdict", verdict_name(r.verdict)},
+               {"opm", r.opm_output},
+               {"findingCounts", std::move(counts)},
+               {"findings", std::move(findings)}};
+  if (!r.profiles.empty()) summary["profiles"] = profiles_json(r);
+  return summary;
 }
 
 Json sarif_json(const ValidationReport& r, const PathStyle& paths) {
@@ -146,6 +159,7 @@ Json sarif_json(const ValidationReport& r, const PathStyle& paths) {
                                                                {"informationUri", "https://github.com/fbclens/fbclens"},
                                                                {"rules", rules}}}}},
                                          {"results", results}}})}};
+  if (!r.profiles.empty()) sarif["runs"][0]["properties"] = {{"profiles", profiles_json(r)}};
   if (!paths.srcroot_uri.empty()) {
     sarif["runs"][0]["originalUriBaseIds"] = {{"SRCROOT", {{"uri", paths.srcroot_uri}}}};
   }

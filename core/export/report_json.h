@@ -16,7 +16,14 @@ namespace fbclens {
 /// one declared twice counts once (the duplicate is a finding; `schemas` counts the objects), and
 /// `files` counts files parsed (not ignored).
 /// Findings' files are named through `paths` (default: catalog-relative, as the app needs them).
+/// When check profiles ran (ValidationReport::profiles), the Summary also has `profiles`
+/// (profiles_json); with opm alone it has no such key, so its bytes are as before profiles.
 Json summary_json(const ValidationReport& report, const PathStyle& paths = {});
+
+/// The check profiles of a run: {results: [{name, failures, passed}], ocpVersion, ocpVersionFrom},
+/// "opm" first, then the selected profiles (core/profiles/profiles.h); ocpVersion is "4.17" or ""
+/// when unknown, ocpVersionFrom "--ocp-version", "ocpVersion in FILE" or "folder v4.17".
+Json profiles_json(const ValidationReport& report);
 
 /// One finding as JSON: {code, name, severity, phase, message, opmMessage, reportedByOpm, file,
 /// line, column, package, channel, bundle, group, where, notes}. line/column are 1-based, 0 when
@@ -31,6 +38,7 @@ Json finding_json(const Finding& finding, const PathStyle& paths = {});
 /// URIs are the files named through `paths`, percent-encoded; with `paths.srcroot_uri` they are
 /// relative to uriBaseId SRCROOT, which the run declares in originalUriBaseIds (SARIF §3.14.14),
 /// so GitHub code scanning maps them onto repository files; an absolute prefix gives file: URIs.
+/// When check profiles ran, the run's property bag holds `profiles` (profiles_json).
 Json sarif_json(const ValidationReport& report, const PathStyle& paths = {});
 
 }  // namespace fbclens

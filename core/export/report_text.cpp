@@ -58,6 +58,18 @@ std::string render_text_report(const ValidationReport& report, const FileSource*
   for (const CatalogFile& f : report.load.files) files += !f.ignored;
   out += "\n" + std::to_string(files) + " files, " + std::to_string(report.load.blobs.size()) + " objects, " +
          std::to_string(errors) + " findings. opm's verdict: " + verdict_name(report.verdict) + "\n";
+  // Profiles beyond opm (none selected: nothing more, the report as before profiles existed).
+  if (!report.profiles.empty()) {
+    out += "Profiles";
+    if (!report.ocp_version.empty()) out += " (OpenShift " + report.ocp_version + ", from " + report.ocp_version_from + ")";
+    out += ":";
+    for (std::size_t i = 0; i < report.profiles.size(); ++i) {
+      const ProfileOutcome& p = report.profiles[i];
+      out += std::string(i ? "," : "") + " " + p.name + " " +
+             (p.failures ? "failed (" + std::to_string(p.failures) + (p.failures == 1 ? " finding)" : " findings)") : "passed");
+    }
+    out += "\n";
+  }
   return out;
 }
 

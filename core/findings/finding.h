@@ -19,6 +19,7 @@ enum class Phase : std::uint8_t {
   Convert,  ///< declcfg → model, phases A–E: opm stops at the first one (one line)
   Model,    ///< Model.Validate(), phase F: opm collects all into the "invalid index:" tree
   Advice,   ///< fbclens's own, beyond opm (core/advice): opm never reports it; Warning or Info only
+  Profile,  ///< a check profile's rule beyond opm (core/profiles, `validate --profile`): never opm's
 };
 
 /// Stable identifier of a kind of finding; the table is core/findings/codes.def.

@@ -8,6 +8,9 @@ namespace fbclens {
 
 int exit_status(const ValidationReport& report) {
   if (report.verdict != Verdict::Valid) return 1;
+  for (const ProfileOutcome& p : report.profiles) {
+    if (p.failures) return 1;
+  }
   for (const Finding& f : report.findings) {
     if (f.id == FindingId::NoCatalogContent) return 3;
   }

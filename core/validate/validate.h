@@ -19,6 +19,13 @@ enum class Verdict { Valid, Invalid, LoadError };
 /// "VALID", "INVALID" or "LOAD ERROR".
 const char* verdict_name(Verdict v);
 
+/// How one check profile went (core/profiles/profiles.h apply_profiles): its name and how many
+/// findings fail it. A profile passes when it has none.
+struct ProfileOutcome {
+  std::string name;          ///< "opm", "konflux", "operator-pipelines" or "operatorhub"
+  std::size_t failures = 0;  ///< opm: its Error findings (load, convert, model); others: their rules' findings
+};
+
 /// Everything fbclens knows about one catalog after validation. Move-only: the config and model
 /// refer into `load`.
 struct ValidationReport {
@@ -32,6 +39,13 @@ struct ValidationReport {
   /// What opm prints, in the format of the vectors' expected.txt: "VALID", or "INVALID:" /
   /// "LOAD ERROR:" followed by a newline and opm's message (the tree for phase-F failures).
   std::string opm_output;
+  /// The check profiles of the run when any beyond opm's own was selected (core/profiles fills
+  /// it): "opm" first, then each selected profile. Empty when only opm's checks ran, and then
+  /// every renderer prints exactly what it printed before profiles existed.
+  std::vector<ProfileOutcome> profiles;
+  /// The OpenShift version the profiles checked against ("4.17") and where it came from
+  /// ("--ocp-version", "ocpVersion in .fbclens.yaml", "folder v4.17"); "" when unknown.
+  std::string ocp_version, ocp_version_from;
 
   ValidationReport() = default;
   ValidationReport(ValidationReport&&) = default;
@@ -44,8 +58,9 @@ struct ValidationReport {
 /// throws; problems with the input (unreadable, malformed, hostile) are findings.
 ValidationReport validate_catalog(const FileSource& source, const LoadOptions& options = {});
 
-/// The CLI's exit status for `validate` (README): 0 valid, 1 invalid or not loadable, 2 usage or
-/// I/O error (the CLI's own), 3 valid but holding no catalog content (FBC4000; opm says VALID).
+/// The CLI's exit status for `validate` (README): 0 valid, 1 invalid or not loadable or a
+/// selected check profile failed (ValidationReport::profiles), 2 usage or I/O error (the CLI's
+/// own), 3 valid but holding no catalog content (FBC4000; opm says VALID).
 int exit_status(const ValidationReport& report);
 
 }  // namespace fbclens

@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "profiles/profiles.h"
+
 namespace fbclens::test {
 
 namespace fs = std::filesystem;
@@ -21,6 +23,18 @@ std::string read_file(const std::string& path) {
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+ValidationReport validate_fixture_catalog(const std::string& catalog) {
+  DirectoryFileSource source(catalog);
+  ValidationReport report = validate_catalog(source);
+  profiles::ProfileOptions options;
+  std::string error;
+  INFO(catalog);
+  REQUIRE(profiles::catalog_options(source, report.load, {}, "", catalog, options, error));
+  CHECK(error.empty());
+  profiles::apply_profiles(report, options);
+  return report;
 }
 
 std::vector<std::string> list_dirs(const std::string& dir) {

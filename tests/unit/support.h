@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "validate/validate.h"
+
 namespace fbclens::test {
 
 /// The repository root and ../shared (CI has it beside the clone; a user's clone may not).
@@ -22,6 +24,11 @@ std::vector<std::string> list_dirs(const std::string& dir);
 /// opm's output normalised for comparison: tree siblings sorted recursively, "# NOTE" lines
 /// dropped, trailing whitespace trimmed. A single-line message is returned as is.
 std::string canonical_opm_output(const std::string& text);
+
+/// Validates the fixture catalog folder `catalog` as `fbclens validate` does when given no
+/// flags: opm's checks, then the check profiles its own .fbclens.yaml selects (core/profiles;
+/// none for most fixtures). A config file that does not parse fails the test.
+ValidationReport validate_fixture_catalog(const std::string& catalog);
 
 /// Registers a Catch2 test case named `name` (with `tags`) that runs `body`.
 void register_test(const std::string& name, const std::string& tags, std::function<void()> body);
