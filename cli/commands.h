@@ -16,6 +16,9 @@ int divergence_command(int argc, char** argv);
 /// hub-preview CATALOG --package PKG [--channel CH] [--version V] [--console 4.x] [--output text|json]:
 /// what OperatorHub shows (core/hub/hub_preview.h); unknown package/channel/version/console exit 2.
 int hub_preview_command(int argc, char** argv);
+/// render-graph CATALOG [--package-name P] [--minimum-edge BUNDLE] [--draw-v0-semantics]: opm alpha
+/// render-graph's Mermaid text (core/export/mermaid.h); exits 1 where opm fails.
+int render_graph_command(int argc, char** argv);
 
 /// open_catalog_path (core/load/file_source.h), printing the error when PATH cannot be read.
 std::unique_ptr<FileSource> open_catalog(const std::string& path);

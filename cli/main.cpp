@@ -35,6 +35,10 @@ constexpr const char* kUsage =
     "      [--output text|json]\n"
     "      What the OpenShift console's OperatorHub shows: listed or hidden (and why), tile, details alert,\n"
     "      channel and version dropdowns. Console defaults to 4.21; channel and version to the console's picks.\n"
+    "  fbclens render-graph CATALOG [--package-name|-p PKG] [--minimum-edge BUNDLE] [--draw-v0-semantics]\n"
+    "      The upgrade graphs as Mermaid, byte for byte what `opm alpha render-graph` prints, with its\n"
+    "      warnings on stderr. Exits 1 where opm fails (catalog does not load, bad bundle version,\n"
+    "      unknown --minimum-edge).\n"
     "exit status: 0 valid/success, 1 invalid (or a selected profile failed), 2 usage or I/O error, 3 (validate) valid but no catalog content\n"
     "      (with --output opm the status is opm's: 0 for that case)\n";
 
@@ -58,6 +62,7 @@ int main(int argc, char** argv) {
   if (command == "semver") return semver_command(argc - 2, argv + 2);
   if (command == "hub-preview") return hub_preview_command(argc - 2, argv + 2);
   if (command == "divergence") return divergence_command(argc - 2, argv + 2);
+  if (command == "render-graph") return render_graph_command(argc - 2, argv + 2);
   if (command == "--version" || command == "version") {
     std::printf("fbclens %s (follows opm %s)\n", fbclens::kFbclensVersion, fbclens::kOpmVersion);
     return 0;
