@@ -23,7 +23,8 @@
  *      deprecations, verdict: "VALID"|"INVALID"|"LOAD ERROR", opm: <opm's exact output>,
  *      findings: [{code, name, severity, phase, message, opmMessage, reportedByOpm,
  *                  file, line, column, package, channel, bundle, group, where, notes}]}
- *   packages/channels/bundles count the olm.package/olm.channel/olm.bundle objects read; `files`
+ *   packages/channels/bundles count distinct packages, channels and bundles (one declared twice
+ *   counts once; `schemas` counts objects); `files`
  *   counts files parsed (not excluded by .indexignore). line/column are 1-based, 0 = unknown.
  *   Rejects only if the module itself fails; bad catalogs resolve with findings.
  * loadFiles(files, {profiles, ocpVersion, konfluxRegistries, operatorPipelinesRegistries, folder}):

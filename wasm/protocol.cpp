@@ -20,6 +20,7 @@
 #include "export/catalog_view_json.h"
 #include "export/hub_json.h"
 #include "export/layout_json.h"
+#include "export/mermaid.h"
 #include "export/report_json.h"
 #include "export/upgrade_json.h"
 #include "load/source_excerpt.h"
@@ -179,6 +180,24 @@ Answer divergence_op(Session& session, const Json& json) {
   return ok(divergence_json(update::divergence(*graph)));
 }
 
+Answer mermaid_op(Session& session, const Json& json) {
+  Args args(json);
+  const std::string package = args.text("package");
+  if (!args.ok()) return args.failure();
+  const ValidationReport* report = session.report();
+  if (!report) return no_catalog();
+  if (!report->model.packages.count(package)) return not_found("package " + package + " is not in the catalog");
+  MermaidOptions options;
+  options.package_name = package;
+  const MermaidGraph graph = render_mermaid_graph(report->config, options);
+  const MermaidLimits limits = mermaid_limits(graph);
+  return ok(Json{{"text", graph.text}, {"warnings", graph.warnings},
+                 {"error", graph.error.empty() ? Json(nullptr) : Json(graph.error)},
+                 {"textSize", limits.text_size}, {"edges", limits.edges},
+                 {"maxTextSize", kMermaidMaxTextSize}, {"maxEdges", kMermaidMaxEdges},
+                 {"textTooLarge", limits.text_too_large}, {"tooManyEdges", limits.too_many_edges}});
+}
+
 Answer bundle(Session& session, const Json& json) {
   Args args(json);
   const std::string package = args.text("package"), channel = args.text("channel"), name = args.text("bundle");
@@ -260,6 +279,9 @@ constexpr Op kOps[] = {
     {"divergence", "{package}",
      "per channel and installed entry, where the two OLMs differ and where Classic strands the cluster "
      "(core/export/upgrade_json.h, as the CLI's divergence --output json)", false, divergence_op},
+    {"mermaid", "{package}",
+     "the package's upgrade graph as `opm alpha render-graph --package-name` prints it: {text, warnings, error, "
+     "textSize, edges, maxTextSize, maxEdges, textTooLarge, tooManyEdges} (core/export/mermaid.h)", false, mermaid_op},
     {"bundle", "{package, channel, bundle}",
      "one channel entry's bundle in full (core/export/bundle_details_json.h)", false, bundle},
     {"excerpt", "{file, line (1-based), context? (lines either side, default 4, at most 50)}",

@@ -19,7 +19,9 @@
  * The instance:
  *   ready                        resolves (to the instance) once the app runs and the starting
  *                                catalog, if any, is shown
- *   loadFiles(files)             FileList, File[] or [{path, data}] → Summary (fbclens-api.js);
+ *   loadFiles(files, options)    FileList, File[] or [{path, data}] → Summary (fbclens-api.js);
+ *                                options: the check profiles ({profiles, ocpVersion, ...}, as
+ *                                fbclens-api.js), default what the bar's "Checks" and "OCP" say;
  *                                rejects with an Error named 'AbortError' when cancelled
  *   loadSample()                 the built-in sample → Summary
  *   cancel()                     cancels the load in flight (true if there was one)
@@ -85,6 +87,9 @@
 .fbclens-button:hover { border-color: var(--accent); }
 .fbclens-button:focus-within { outline: 2px solid var(--accent); outline-offset: 1px; }
 .fbclens-bar input[type=file] { position: absolute; width: 1px; height: 1px; opacity: 0; }
+.fbclens-checks { color: var(--dim); }
+.fbclens-bar select, .fbclens-bar input[type=text] { font: inherit; background: var(--button); color: var(--fg);
+  border: 1px solid var(--button-line); border-radius: 4px; padding: 3px 6px; }
 .fbclens-status { color: var(--dim); }
 .fbclens-status.invalid { color: var(--bad); } .fbclens-status.valid { color: var(--good); }
 .fbclens-canvas-wrap { flex: 1; position: relative; min-height: 45%; }
@@ -194,7 +199,11 @@
   <span class="fbclens-title">fbclens</span>
   <label class="fbclens-button">Open folder…<input class="fbclens-folder-input" type="file" webkitdirectory multiple></label>
   <label class="fbclens-button">Open files…<input class="fbclens-files-input" type="file" multiple></label>
+  <label class="fbclens-checks">Checks <select class="fbclens-profile"></select></label>
+  <input class="fbclens-ocp" type="text" size="6" placeholder="OCP x.y" aria-label="OpenShift version the checks assume (default: a vX.Y folder name)">
+  <button class="fbclens-copy-mermaid" type="button" title="The selected package's graph as opm alpha render-graph prints it">Copy Mermaid</button>
   <span class="fbclens-status" role="status" aria-live="polite">Starting…</span>
+  <span class="fbclens-copy-note" role="status"></span>
   <span class="fbclens-progress" hidden><progress max="1" value="0"></progress>
     <span class="fbclens-progress-text"></span><button class="fbclens-cancel" type="button">Cancel</button></span>
 </div>
@@ -760,12 +769,17 @@
       element,
       canvas,
       get ready() { return ready; },
-      async loadFiles(files) { await started; return loaded(client.loadFiles(files)); },
-      async loadSample() { await started; return loaded(client.loadSample()); },
+      async loadFiles(files, options) {
+        await started;
+        lastFiles = files;
+        return loaded(client.loadFiles(files, options || checkOptions(files)));
+      },
+      async loadSample() { await started; lastFiles = null; return loaded(client.loadSample()); },
       cancel() { return client.cancel(); },
       summary() { return client.summary(); },
       async request(op, args) { await started; return JSON.parse(await client.request(op, JSON.stringify(args || {}))); },
       appStatus() { return appJson('fbclens_app_status'); },
+      lastMermaid() { return lastMermaid; },  // what "Copy Mermaid" last put on the clipboard
       graphStats() { return appJson('fbclens_app_graph_stats'); },
       async memory() { return { app: { wasmBytes: app ? app.HEAPU8.length : 0 }, worker: await client.memory() }; },
       async show({ package: pkg, channel, bundle }) {
@@ -813,6 +827,52 @@
         element.innerHTML = '';
       },
     };
+
+    // The bar's check profiles (core/profiles; the CLI's validate --profile): changing them validates
+    // the catalog shown again (unless it is the built-in sample, which they apply to no more).
+    const PROFILE_CHOICES = [['', 'opm'], ['konflux', 'opm + Konflux'], ['operator-pipelines', 'opm + operator pipelines'],
+      ['operatorhub', 'opm + OperatorHub'], ['konflux,operator-pipelines,operatorhub', 'all']];
+    const profileSelect = part('profile'), ocpInput = part('ocp');
+    for (const [value, label] of PROFILE_CHOICES) profileSelect.append(Object.assign(document.createElement('option'), { value, textContent: label }));
+    let lastFiles = null;
+    function checkOptions(files) {
+      const o = {};
+      if (profileSelect.value) o.profiles = profileSelect.value.split(',');
+      if (ocpInput.value.trim()) o.ocpVersion = ocpInput.value.trim();
+      // A picked or dropped folder's own name (e.g. "v4.18") says the OpenShift version.
+      const list = files && typeof files.length === 'number' && !(files.length && 'path' in files[0]) ? Array.from(files) : [];
+      const paths = list.map((f) => String(f.fbclensPath || f.webkitRelativePath || ''));
+      const roots = new Set(paths.map((p) => (p.includes('/') ? p.split('/')[0] : '')));
+      const root = roots.size === 1 ? [...roots][0] : '';
+      if (root) o.folder = root;
+      return Object.keys(o).length ? o : undefined;
+    }
+    // "Copy Mermaid": the selected package as `opm alpha render-graph -p` prints it (the `mermaid`
+    // operation), with a warning when Mermaid's default limits would refuse to draw it.
+    const copyNote = part('copy-note');
+    part('copy-mermaid').addEventListener('click', async () => {
+      const pkg = app ? instance.appStatus().package : '';
+      if (!pkg) return;
+      try {
+        const m = await instance.request('mermaid', { package: pkg });
+        if (m.error) throw new Error(m.error);
+        let note = 'Mermaid of ' + pkg + ' copied (' + m.textSize + ' characters, ' + m.edges + ' edges)';
+        if (m.textTooLarge || m.tooManyEdges) {
+          note += '. Over Mermaid\'s default ' + (m.textTooLarge ? 'maxTextSize (' + m.maxTextSize + ')' : '') +
+            (m.textTooLarge && m.tooManyEdges ? ' and ' : '') + (m.tooManyEdges ? 'maxEdges (' + m.maxEdges + ')' : '') +
+            ': raise them in mermaid.initialize to draw it';
+        }
+        lastMermaid = m.text;
+        await navigator.clipboard.writeText(m.text);
+        copyNote.textContent = note;
+      } catch (error) {
+        copyNote.textContent = 'Could not copy the Mermaid text: ' + error.message;
+      }
+    });
+    let lastMermaid = '';
+    const recheck = () => { if (lastFiles) instance.loadFiles(lastFiles).catch(quiet); };
+    profileSelect.addEventListener('change', recheck);
+    ocpInput.addEventListener('change', recheck);
 
     const quiet = (error) => { if (error.name !== 'AbortError') console.warn('fbclens: load failed', error); };
     for (const name of ['folder-input', 'files-input']) {

@@ -84,8 +84,11 @@ test('Tab goes from the top of the page to "Open folder…", into the canvas and
   await page.keyboard.press('Tab');
   assert.deepEqual(await focused(), { cls: 'fbclens-folder-input', label: 'Open folder…', slot: 'a' });
   await page.screenshot({ path: join(shots, 'focus-open-folder.png') });
-  await page.keyboard.press('Tab');
-  assert.equal((await focused()).cls, 'fbclens-files-input');
+  // Then the bar's controls in order, then the canvas.
+  for (const cls of ['fbclens-files-input', 'fbclens-profile', 'fbclens-ocp', 'fbclens-copy-mermaid']) {
+    await page.keyboard.press('Tab');
+    assert.equal((await focused()).cls, cls);
+  }
   await page.keyboard.press('Tab');
   assert.deepEqual(await focused(), { cls: 'fbclens-canvas', label: '', slot: 'a' });
   await frames();
