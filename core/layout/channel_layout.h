@@ -106,7 +106,8 @@ struct ChannelLayout {
 ChannelLayout layout_channel(const model::Channel& channel, const model::Package* package = nullptr);
 
 /// Lays out every channel of `package` as its own band of lanes, the default channel first, then
-/// by name, each as layout_channel does: a band's columns are its own versions only, so every band
+/// by name in natural order (numbers in names compared as numbers: stable-3.9 before
+/// stable-3.10), each as layout_channel does: a band's columns are its own versions only, so every band
 /// is compact. A bundle in several channels appears once per channel.
 ChannelLayout layout_package(const model::Package& package);
 
@@ -126,7 +127,7 @@ std::string shorten_label(const std::string& label, const std::string& neighbour
 /// stacked top to bottom with kBandGap between them, rows of a band with kRowGap.
 struct Placement {
   static constexpr float kRowGap = 0.6f;   ///< lanes between two rows of a band
-  static constexpr float kBandGap = 0.4f;  ///< lanes between two bands (the UI adds its heading strip)
+  static constexpr float kBandGap = 0.25f;  ///< lanes between two bands
   struct Point {
     float x = 0, y = 0;  ///< centre
     int row = 0;         ///< row of its band (0 = first)

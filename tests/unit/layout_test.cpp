@@ -432,6 +432,13 @@ TEST_CASE("layout: real packages, every band compact and placed inside the fitte
     const ChannelLayout l = layout_package(pkg);
     REQUIRE(l.bands.size() == pkg.channels.size());
     CHECK(l.bands[0].channel == pkg.default_channel);
+    if (std::string(name) == "project-quay") {  // natural order after the default channel
+      std::vector<std::string> order;
+      for (const LayoutBand& b : l.bands) order.push_back(b.channel);
+      CHECK(order == std::vector<std::string>{"stable-3.17", "stable-3.6", "stable-3.7", "stable-3.8", "stable-3.9",
+                                              "stable-3.10", "stable-3.11", "stable-3.12", "stable-3.13", "stable-3.14",
+                                              "stable-3.15", "stable-3.16"});
+    }
     for (const LayoutBand& b : l.bands) CHECK(b.columns > 0);
     FitArea area;
     area.width = 860;
