@@ -4,10 +4,11 @@
 // edges, 4 to 16 for curved ones). gl_VertexID picks the record, the segment and the corner.
 precision highp float;
 uniform highp sampler2D u_records;            // texel 0: from.xy, control.xy; 1: to.xy, width, dash;
-                                              // 2: colour; 3: marker, inset
+                                              // 2: colour; 3: marker, inset, band of each end
 uniform int u_segments;
 uniform vec2 u_viewport;                      // display size, screen px
-uniform vec3 u_view;                          // screen = u_view.xy + layout * u_view.z
+uniform vec3 u_view;                          // screen = u_view.xy + layout * u_view.z (+ the band's shift)
+uniform vec4 u_band_shift[64];                // screen px added to y, per band (4 a vector)
 out float v_across;                           // screen px from the centre line, for anti-aliasing
 out float v_along;                            // screen px along the curve (approximate), for dashes
 out float v_half;
@@ -18,15 +19,21 @@ vec4 record(int index, int texel) {
   int t = index * 4 + texel;
   return texelFetch(u_records, ivec2(t % 1024, t / 1024), 0);
 }
+float band_shift(float band) {
+  int b = clamp(int(band), 0, 255);
+  return u_band_shift[b / 4][b % 4];
+}
 void main() {
   int per_edge = 6 * u_segments;
   int edge = gl_VertexID / per_edge;
   int local = gl_VertexID - edge * per_edge;
   vec2 corner = kCorners[local % 6];
   vec4 r0 = record(edge, 0), r1 = record(edge, 1);
-  vec2 p0 = u_view.xy + r0.xy * u_view.z;
-  vec2 c = u_view.xy + r0.zw * u_view.z;
-  vec2 p1 = u_view.xy + r1.xy * u_view.z;
+  vec4 r3 = record(edge, 3);
+  float s0 = band_shift(r3.z), s1 = band_shift(r3.w);  // its ends' bands' shifts (the mean for the control)
+  vec2 p0 = u_view.xy + r0.xy * u_view.z + vec2(0.0, s0);
+  vec2 c = u_view.xy + r0.zw * u_view.z + vec2(0.0, 0.5 * (s0 + s1));
+  vec2 p1 = u_view.xy + r1.xy * u_view.z + vec2(0.0, s1);
   float t = (float(local / 6) + corner.x) / float(u_segments), u = 1.0 - t;
   vec2 point = u * u * p0 + 2.0 * u * t * c + t * t * p1;
   vec2 tangent = 2.0 * u * (c - p0) + 2.0 * t * (p1 - c);

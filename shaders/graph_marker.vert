@@ -4,7 +4,8 @@
 precision highp float;
 uniform highp sampler2D u_records;
 uniform vec2 u_viewport;
-uniform vec3 u_view;
+uniform vec3 u_view;                          // screen = u_view.xy + layout * u_view.z (+ the band's shift)
+uniform vec4 u_band_shift[64];                // screen px added to y, per band (4 a vector)
 out vec2 v_local;                             // corner in marker units: x along the edge, y across
 flat out float v_marker;                      // 0 none, 1 arrow (replaces), 2 x (skips), 3 o (skipRange)
 out vec4 v_color;
@@ -13,13 +14,18 @@ vec4 record(int index, int texel) {
   int t = index * 4 + texel;
   return texelFetch(u_records, ivec2(t % 1024, t / 1024), 0);
 }
+float band_shift(float band) {
+  int b = clamp(int(band), 0, 255);
+  return u_band_shift[b / 4][b % 4];
+}
 void main() {
   int edge = gl_VertexID / 6;
   vec2 corner = kCorners[gl_VertexID - edge * 6];
   vec4 r0 = record(edge, 0), r1 = record(edge, 1), r3 = record(edge, 3);
-  vec2 p0 = u_view.xy + r0.xy * u_view.z;
-  vec2 c = u_view.xy + r0.zw * u_view.z;
-  vec2 p1 = u_view.xy + r1.xy * u_view.z;
+  float s0 = band_shift(r3.z), s1 = band_shift(r3.w);  // its ends' bands' shifts
+  vec2 p0 = u_view.xy + r0.xy * u_view.z + vec2(0.0, s0);
+  vec2 c = u_view.xy + r0.zw * u_view.z + vec2(0.0, 0.5 * (s0 + s1));
+  vec2 p1 = u_view.xy + r1.xy * u_view.z + vec2(0.0, s1);
   vec2 d = p1 - c;
   if (length(d) < 0.5) d = p1 - p0;
   vec2 dir = d / max(length(d), 0.0001);

@@ -149,7 +149,7 @@ Answer layout(Session& session, const Json& json) {
   if (channel.empty()) return ok(layout_json(layout_package(pkg->second)));
   auto ch = pkg->second.channels.find(channel);
   if (ch == pkg->second.channels.end()) return not_found("package " + package + " has no channel " + channel);
-  return ok(layout_json(layout_channel(ch->second)));
+  return ok(layout_json(layout_channel(ch->second, &pkg->second)));
 }
 
 // The request is read and checked by the parser the CLI uses too (core/update/upgrade_request.h).

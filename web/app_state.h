@@ -10,20 +10,48 @@
 
 namespace fbclens::web {
 
-/// What the graph draws that changes only with the layout, the selection and the options (never
-/// per frame): node positions and label widths, and the labels of collapsed skipRange edges. The
-/// instances themselves live on the GPU (GraphRenderer::set_scene).
+/// A text the graph draws under a node (its version) or on an edge (a collapsed skipRange's count),
+/// in up to three lengths; place_labels picks the longest that overlaps nothing drawn before it.
+struct GraphLabel {
+  ImVec2 at;                          ///< layout pixels: the node's centre, or the text's centre
+  int band = 0;
+  bool under_node = true;             ///< drawn below a node's rim, else centred on `at`
+  std::string text[3];                ///< full, short, tiny (LayoutNode::label, short_label, tiny_label)
+  float width[3] = {0, 0, 0};         ///< pixels
+};
+
+/// What the graph draws that changes only with the layout, the wrap, the selection and the options
+/// (never per frame): where nodes and ghosts sit, their labels, the instances (on the GPU:
+/// GraphRenderer::set_scene; the nodes also here, for overlays that restyle a few of them).
 struct GraphScene {
-  std::vector<ImVec2> positions;      ///< per node, layout pixels
-  std::vector<float> label_widths;    ///< per node, pixels
-  struct RangeLabel {
-    ImVec2 at;                        ///< layout pixels
-    std::string text;                 ///< "3 in >=1.0.0 <2.0.0"
-  };
-  std::vector<RangeLabel> range_labels;
+  Placement placement;                ///< the layout wrapped into rows (core place_layout)
+  std::vector<ImVec2> positions;      ///< per node, layout pixels (before its band's shift)
+  std::vector<ImVec2> ghost_positions;  ///< per ghost, layout pixels
+  std::vector<GraphLabel> labels;     ///< nodes', then ghosts', then range labels
+  std::vector<int> label_order;       ///< indices into labels, most wanted first
+  std::vector<NodeInstance> nodes;    ///< as uploaded, nodes then ghosts
+  int heads_ringed = 0;               ///< nodes drawn with the head ring
   bool light = false;                 ///< built with the light theme's palette
   /// Route segments drawn for the upgrade simulator's walks (UiState::routes), per OLM.
   int route_segments_classic = 0, route_segments_v1 = 0;
+};
+
+/// What the graph worked out while drawing (per frame, or when the zoom changes), for the next
+/// frames and for graphStats.
+struct GraphFrame {
+  float label_zoom = -1;              ///< the zoom `tier` was chosen for (-1 = choose again)
+  std::vector<signed char> tier;      ///< per GraphScene label: 0 full, 1 short, 2 tiny, -1 none
+  std::vector<float> band_shifts;     ///< core band_shifts() at the current zoom
+  struct Lane {
+    std::string channel;
+    int nodes = 0, visible = 0;       ///< entries, and those whose centre is in the canvas
+  };
+  std::vector<Lane> lanes;            ///< per band, measured in the last frame drawn
+  std::vector<ImVec4> drawn_labels;   ///< boxes (x0, y0, x1, y1) of the labels drawn in the last frame
+  int settled_frames = 0;             ///< frames drawn since the layout arrived and was fitted
+  ImVec2 canvas{0, 0};                ///< the graph's rectangle (without the lane headings), pixels
+  int hovered = -1;                   ///< the node under the mouse (-1 = none)
+  int links_for[2] = {-2, -2};        ///< the nodes (hovered, selected) the Links overlay shows
 };
 
 /// What the panels draw, built from the worker's answers (never per frame): the catalog view, the
@@ -40,7 +68,9 @@ struct ViewModel {
   std::string layout_package, layout_channel;  ///< what `layout` shows ("" channel = whole package)
   std::vector<std::string> band_titles;  ///< per layout band: "stable  [default]" (band_titles())
   std::string upgrade_text;         ///< "if installed: Classic ... / OLM v1 ..." for the selected bundle
+  bool package_deprecated = false;  ///< the package of `layout` is deprecated (its title says so)
   GraphScene scene;                 ///< built from `layout` when scene_dirty
+  GraphFrame frame;                 ///< what the last frames drawn worked out
   bool scene_dirty = true;          ///< the graph's scene must be rebuilt (not per frame)
 };
 
@@ -75,7 +105,10 @@ struct UiState {
   } routes;
   bool collapse_ranges = true;       ///< one edge per skipRange instead of one per entry it matches
   bool fit_pending = true;          ///< fit the graph to the canvas on the next frame
-  int columns_per_row = 0;          ///< long channels wrap into rows of this many columns (0 = no wrap)
+  int columns_per_row = 0;          ///< bands wrap into serpentine rows of this many columns (0 = no wrap)
+  bool show_key = true;             ///< the graph's key (legend) is open
+  bool show_explorer = false;       ///< in a narrow window, the explorer is shown beside the graph
+  bool explorer_shown = true;       ///< the explorer was drawn in the last frame
   float pan_x = 40.0f, pan_y = 40.0f;
   bool light_theme = false;
   bool theme_applied = false;       ///< the theme ImGui's style currently has

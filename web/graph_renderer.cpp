@@ -80,13 +80,15 @@ GLuint make_record_texture() {
 }
 
 // Draws `count` records of `texture` with `program`, `vertices` vertices each, as triangles.
-void draw_records(GLuint program, GLuint texture, std::size_t count, int vertices, int segments, const float (&view)[5]) {
+void draw_records(GLuint program, GLuint texture, std::size_t count, int vertices, int segments, const float (&view)[5],
+                  const float* band_shifts) {
   if (count == 0) return;
   glUseProgram(program);
   glUniform2f(glGetUniformLocation(program, "u_viewport"), view[0], view[1]);
   glUniform3f(glGetUniformLocation(program, "u_view"), view[2], view[3], view[4]);
   glUniform1i(glGetUniformLocation(program, "u_segments"), segments);
   glUniform1i(glGetUniformLocation(program, "u_records"), 0);
+  glUniform4fv(glGetUniformLocation(program, "u_band_shift"), kMaxBands / 4, band_shifts);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, texture);
   glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(count * vertices));
@@ -94,35 +96,52 @@ void draw_records(GLuint program, GLuint texture, std::size_t count, int vertice
 
 }  // namespace
 
+float pack_rgb(const float* rgb) {
+  const auto byte = [](float c) { return static_cast<unsigned>(std::clamp(c, 0.0f, 1.0f) * 255.0f + 0.5f); };
+  return static_cast<float>((byte(rgb[0]) << 16) | (byte(rgb[1]) << 8) | byte(rgb[2]));
+}
+
 bool GraphRenderer::init() {
   program_nodes_ = link(shaders::kShader_graph_node_vert, shaders::kShader_graph_node_frag);
   program_edges_ = link(shaders::kShader_graph_edge_vert, shaders::kShader_graph_edge_frag);
   program_markers_ = link(shaders::kShader_graph_marker_vert, shaders::kShader_graph_marker_frag);
   if (!ok()) return false;
   glGenVertexArrays(1, &empty_vao_);
-  nodes_.texture = make_record_texture();
-  straight_.texture = make_record_texture();
-  curved_.texture = make_record_texture();
+  const auto make = [](Layer& layer) {
+    layer.nodes.texture = make_record_texture();
+    layer.straight.texture = make_record_texture();
+    layer.curved.texture = make_record_texture();
+  };
+  make(scene_);
+  for (Layer& overlay : overlays_) make(overlay);
   return true;
 }
 
-void GraphRenderer::set_scene(const std::vector<EdgeInstance>& straight, const std::vector<EdgeInstance>& curved,
-                              const std::vector<NodeInstance>& nodes) {
+void GraphRenderer::upload_layer(Layer& to, const GraphLayer& from) {
   if (!ok()) {
-    nodes_.count = nodes.size();
-    straight_.count = straight.size();
-    curved_.count = curved.size();
+    to.nodes.count = from.nodes.size();
+    to.straight.count = from.straight.size();
+    to.curved.count = from.curved.size();
     return;
   }
-  nodes_.count = upload(nodes_.texture, nodes);
-  straight_.count = upload(straight_.texture, straight);
-  curved_.count = upload(curved_.texture, curved);
+  to.nodes.count = upload(to.nodes.texture, from.nodes);
+  to.straight.count = upload(to.straight.texture, from.straight);
+  to.curved.count = upload(to.curved.texture, from.curved);
 }
 
-void GraphRenderer::submit(ImDrawList* list, float offset_x, float offset_y, float zoom) {
+void GraphRenderer::set_scene(const GraphLayer& scene) { upload_layer(scene_, scene); }
+
+void GraphRenderer::set_overlay(Overlay slot, const GraphLayer& layer) {
+  upload_layer(overlays_[static_cast<int>(slot)], layer);
+}
+
+void GraphRenderer::submit(ImDrawList* list, float offset_x, float offset_y, float zoom, const std::vector<float>& band_shifts) {
   offset_x_ = offset_x;
   offset_y_ = offset_y;
   zoom_ = zoom;
+  for (int b = 0; b < kMaxBands; ++b) {
+    band_shifts_[b] = band_shifts.empty() ? 0.0f : band_shifts[std::min<std::size_t>(b, band_shifts.size() - 1)];
+  }
   if (!ok()) return;
   list->AddCallback(&GraphRenderer::draw_callback, this);
   list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
@@ -132,13 +151,22 @@ void GraphRenderer::draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
   auto* self = static_cast<GraphRenderer*>(cmd->UserCallbackData);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
-  // Clip to the graph window, like ImGui clips its own draw commands (GL's origin is bottom-left).
+  // Clip like ImGui clips its own draw commands (GL's origin is bottom-left).
   glEnable(GL_SCISSOR_TEST);
   glScissor(static_cast<GLint>(cmd->ClipRect.x * scale.x),
             static_cast<GLint>((display.y - cmd->ClipRect.w) * scale.y),
             static_cast<GLsizei>((cmd->ClipRect.z - cmd->ClipRect.x) * scale.x),
             static_cast<GLsizei>((cmd->ClipRect.w - cmd->ClipRect.y) * scale.y));
   self->draw(display.x, display.y);
+}
+
+void GraphRenderer::draw_layer(const Layer& layer, int segments, const float (&view)[5]) {
+  // Edges, then their markers, then nodes on top of the edges' ends. A segment is two triangles.
+  draw_records(program_edges_, layer.straight.texture, layer.straight.count, 6, 1, view, band_shifts_);
+  draw_records(program_edges_, layer.curved.texture, layer.curved.count, 6 * segments, segments, view, band_shifts_);
+  draw_records(program_markers_, layer.straight.texture, layer.straight.count, 6, 1, view, band_shifts_);
+  draw_records(program_markers_, layer.curved.texture, layer.curved.count, 6, segments, view, band_shifts_);
+  draw_records(program_nodes_, layer.nodes.texture, layer.nodes.count, 6, 1, view, band_shifts_);
 }
 
 void GraphRenderer::draw(float w, float h) {
@@ -150,12 +178,8 @@ void GraphRenderer::draw(float w, float h) {
   // then under 23 px and a bow under 5 px high, so two segments stay within ~1 px of the curve).
   // Vertices are what SwiftShader pays for here (~0.5 µs each with their texel fetches).
   const int segments = zoom_ >= 0.8f ? 16 : zoom_ >= 0.4f ? 8 : zoom_ >= 0.15f ? 4 : 2;
-  // Edges, then their markers, then nodes on top of the edges' ends. A segment is two triangles.
-  draw_records(program_edges_, straight_.texture, straight_.count, 6, 1, view);
-  draw_records(program_edges_, curved_.texture, curved_.count, 6 * segments, segments, view);
-  draw_records(program_markers_, straight_.texture, straight_.count, 6, 1, view);
-  draw_records(program_markers_, curved_.texture, curved_.count, 6, segments, view);
-  draw_records(program_nodes_, nodes_.texture, nodes_.count, 6, 1, view);
+  draw_layer(scene_, segments, view);
+  for (const Layer& overlay : overlays_) draw_layer(overlay, 16, view);  // few records: always smooth
   glBindTexture(GL_TEXTURE_2D, 0);
   glBindVertexArray(0);
 }

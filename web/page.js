@@ -37,7 +37,11 @@
  *                                first, the layout is not drawn within SHOW_FRAMES frames, or
  *                                the instance is unmounted
  *   graphStats()                 {package, channel, nodes, edges: {replaces, skips, skipRange},
- *                                 skipRangeDrawn, heads, fps, frames}
+ *                                 skipRangeDrawn, heads, headsRinged, ghosts,
+ *                                 lanes: [{channel, nodes, visibleNodes}], labelsDrawn,
+ *                                 labelsOverlapping, zoom, columnsPerRow, settledFrames, fps,
+ *                                 frames} (web/selection.cpp); show() resolves once the view
+ *                                 has settled (fitted, then drawn twice)
  *   appStatus()                  the app's selection and frame counters (web/selection.cpp)
  *   hubPreview({package, channel, version, console})  what OperatorHub shows for the package
  *                                (the CLI's `hub-preview --output json`; core/export/hub_json.h)
@@ -789,7 +793,7 @@
           throw new Error('fbclens: ' + (channel ? 'no channel ' + channel + ' in package ' + pkg : 'no package ' + pkg) +
             (bundle ? ' (or no entry ' + bundle + ')' : ''));
         }
-        // Drawn: two frames with the layout of that selection. Given up on when a newer show()
+        // Drawn: two frames with the layout of that selection, fitted. Given up on when a newer show()
         // starts, the selection moves elsewhere, the app is unmounted or SHOW_FRAMES pass.
         const call = ++showCalls;
         const start = instance.graphStats().frames;
@@ -798,7 +802,7 @@
           const tick = () => {
             if (unmounted) return reject(unmountedError());
             const s = instance.graphStats(), now = instance.appStatus();
-            if (s.frames >= start + 2 && s.package === pkg && s.channel === (channel || '')) return resolve();
+            if (s.frames >= start + 2 && s.settledFrames >= 2 && s.package === pkg && s.channel === (channel || '')) return resolve();
             const moved = call !== showCalls || now.package !== pkg || now.wholePackage !== !channel ||
               (channel && now.channel !== channel);
             if (moved) return reject(supersededError('the selection changed before it was drawn'));

@@ -3,13 +3,16 @@
 //   - Summary bar
 //   - Explorer panel: packages → channels → bundles
 //   - Findings panel
-//   - Graph panel: the selected channel, drawn with the shaders in shaders/
+//   - Graph panel: the selected channel, or the package's channels as lanes, drawn with the
+//     shaders in shaders/: scene, labels, overlays, navigation, toolbar and key, canvas
 //   - Bundle tab: the selected channel entry's bundle in full, and the lower panel's tabs
 #include <algorithm>
 #include <cmath>
 #include <tuple>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <unordered_map>
 
 #include "app_state.h"
 #include "imgui.h"
@@ -29,18 +32,31 @@ ImVec4 amber() {
 // Secondary text: the theme's own disabled-text colour, readable on dark and light.
 ImVec4 dim() { return ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled); }
 
+// Below this window width the explorer folds away and the graph and findings take the width.
+bool narrow_window() { return ImGui::GetMainViewport()->WorkSize.x < 1000.0f; }
+
 // [SECTION] Summary bar
 void draw_summary_bar(AppState& s) {
   const CatalogView& v = s.model.view;
   const ImVec4 color = v.verdict == "VALID" ? kGreen : kRed;
   ImGui::TextColored(color, "%s", v.verdict.empty() ? "no catalog" : v.verdict.c_str());
-  ImGui::SameLine();
+  if (narrow_window()) {  // the explorer folds away in a narrow window; this brings it back
+    ImGui::SameLine();
+    if (ImGui::SmallButton(s.ui.show_explorer ? "Hide explorer" : "Explorer")) s.ui.show_explorer = !s.ui.show_explorer;
+  }
+  char counts[200];
   const bool megabytes = v.bytes >= 1024.0 * 1024.0;  // "57.3 MB", not "58675.2 KB"
-  ImGui::TextColored(dim(), "| %zu files  %zu objects  %zu packages  %zu channels  %zu bundles  %zu findings  %.1f %s",
-                     v.files, v.blobs, v.packages, v.channels, v.bundles, v.findings.size(),
-                     megabytes ? v.bytes / (1024.0 * 1024.0) : v.bytes / 1024.0, megabytes ? "MB" : "KB");
-  ImGui::SameLine(ImGui::GetWindowWidth() - 110);
-  if (ImGui::SmallButton(s.ui.light_theme ? "Dark theme" : "Light theme")) s.ui.light_theme = !s.ui.light_theme;
+  std::snprintf(counts, sizeof counts, "| %zu files  %zu objects  %zu packages  %zu channels  %zu bundles  %zu findings  %.1f %s",
+                v.files, v.blobs, v.packages, v.channels, v.bundles, v.findings.size(),
+                megabytes ? v.bytes / (1024.0 * 1024.0) : v.bytes / 1024.0, megabytes ? "MB" : "KB");
+  const char* theme = s.ui.light_theme ? "Dark theme" : "Light theme";
+  const float theme_w = ImGui::CalcTextSize(theme).x + 2 * ImGui::GetStyle().FramePadding.x;
+  ImGui::SameLine();
+  ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x - theme_w - 12);  // wraps rather than runs under the button
+  ImGui::TextColored(dim(), "%s", counts);
+  ImGui::PopTextWrapPos();
+  ImGui::SameLine(ImGui::GetContentRegionMax().x - theme_w);
+  if (ImGui::SmallButton(theme)) s.ui.light_theme = !s.ui.light_theme;
 }
 
 // [SECTION] Explorer panel
@@ -276,8 +292,11 @@ void draw_findings_panel(AppState& s) {
   const bool excerpt = s.ui.selected_finding >= 0 && s.ui.selected_finding < static_cast<int>(findings.size());
   const float list_w = excerpt ? ImGui::GetContentRegionAvail().x * 0.58f : 0.0f;
   ImGui::BeginChild("finding-list", ImVec2(list_w, 0));
-  if (ImGui::BeginTable("findings", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable |
-                                           ImGuiTableFlags_BordersInnerV)) {
+  // Columns keep a readable width in a narrow pane: the table then scrolls sideways.
+  const float min_table_w = 64 + 230 + 240 + 180;
+  if (ImGui::BeginTable("findings", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX |
+                                           ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV,
+                        ImVec2(0, 0), std::max(ImGui::GetContentRegionAvail().x, min_table_w))) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("code", ImGuiTableColumnFlags_WidthFixed, 64);
     // The location column fits the longest "file:line:col" (measured once per list), up to 40% of
@@ -312,10 +331,13 @@ void draw_findings_panel(AppState& s) {
 }
 
 // [SECTION] Graph panel
-// Layout pixels at zoom 1: one column per 150 px, one lane per 70 px, nodes of radius 14.
+// Layout pixels at zoom 1: a cell of 150 × 70 px per column and lane, nodes of radius 14 at its centre.
 constexpr float kColumn = 150.0f, kLane = 70.0f, kRadius = 14.0f;
-// Below this zoom version labels no longer fit their column and nodes shrink under 5 px.
-constexpr float kReadableZoom = 0.55f;
+// On screen a band (a channel's lanes in the whole-package view) is never shorter than this: the
+// room its heading needs, so lanes never shrink to hairlines (core band_shifts).
+constexpr float kBandMinPx = 18.0f;
+// Between the canvas's edges and the fitted graph.
+constexpr float kMargin = 8.0f;
 
 // Colours of the graph per theme (RGBA 0..1).
 struct Palette {
@@ -323,6 +345,11 @@ struct Palette {
   float node_fill[4], node_ring[4], deprecated_fill[4], head_ring[4], selected_ring[4];
   ImU32 label, band_label, band_line;
   ImU32 band_label_bg;  ///< behind a lane's heading, so edges running under it do not hide it
+  float ghost_fill[4], ghost_ring[4];  ///< a name the channel does not list
+  float link[4];                       ///< the same bundle in another lane
+  ImU32 band_bg;                       ///< every other band's background
+  ImU32 deprecated_bg;                 ///< a deprecated channel's lane, and deprecated titles
+  ImU32 deprecated_text;               ///< text on deprecated_bg's solid form
 };
 
 const Palette& palette(bool light) {
@@ -330,22 +357,31 @@ const Palette& palette(bool light) {
                             {0.95f, 0.25f, 0.25f, 0.95f}, {0.20f, 0.24f, 0.32f, 1.0f},  {0.55f, 0.62f, 0.75f, 1.0f},
                             {0.91f, 0.59f, 0.06f, 1.0f},  {0.40f, 0.85f, 0.45f, 1.0f},  {1.0f, 1.0f, 1.0f, 1.0f},
                             IM_COL32(220, 225, 235, 255), IM_COL32(150, 160, 180, 255), IM_COL32(60, 66, 80, 255),
-                            IM_COL32(23, 26, 33, 225)};
+                            IM_COL32(23, 26, 33, 225),
+                            {0.20f, 0.24f, 0.32f, 0.25f}, {0.62f, 0.68f, 0.80f, 0.95f}, {0.98f, 0.80f, 0.30f, 0.95f},
+                            IM_COL32(255, 255, 255, 9),   IM_COL32(232, 150, 15, 36),   IM_COL32(20, 20, 20, 255)};
   static const Palette light_{{0.25f, 0.30f, 0.40f, 0.95f}, {0.80f, 0.20f, 0.16f, 0.95f}, {0.16f, 0.42f, 0.75f, 0.95f},
                               {0.90f, 0.10f, 0.10f, 0.95f}, {0.88f, 0.90f, 0.94f, 1.0f},  {0.35f, 0.40f, 0.50f, 1.0f},
                               {0.96f, 0.66f, 0.16f, 1.0f},  {0.10f, 0.60f, 0.20f, 1.0f},  {0.05f, 0.05f, 0.05f, 1.0f},
                               IM_COL32(30, 34, 42, 255),    IM_COL32(90, 96, 110, 255),   IM_COL32(200, 204, 212, 255),
-                              IM_COL32(240, 240, 242, 225)};
+                              IM_COL32(240, 240, 242, 225),
+                              {0.88f, 0.90f, 0.94f, 0.35f}, {0.35f, 0.40f, 0.50f, 0.95f}, {0.72f, 0.42f, 0.0f, 0.95f},
+                              IM_COL32(0, 0, 0, 10),        IM_COL32(245, 168, 40, 48),   IM_COL32(20, 20, 20, 255)};
   return light ? light_ : dark;
 }
 
-// Where node `n` sits in layout pixels, with long graphs wrapped into rows of `per_row` columns.
-ImVec2 world_position(const LayoutNode& n, int per_row, int lanes) {
-  const int column = per_row ? n.layer % per_row : n.layer;
-  const int band = per_row ? n.layer / per_row : 0;
-  const float row = n.y + band * static_cast<float>(lanes + 1);
-  return ImVec2(column * kColumn + kRadius, row * kLane + kRadius);
-}
+ImU32 to_u32(const float* c) { return ImGui::ColorConvertFloat4ToU32(ImVec4(c[0], c[1], c[2], c[3])); }
+
+// Layout pixels → screen: each band is shifted by its band_shifts entry (GraphRenderer does the same).
+struct ScreenMap {
+  ImVec2 offset;
+  float zoom;
+  const std::vector<float>& shifts;
+  ImVec2 at(ImVec2 p, int band) const {
+    const float shift = shifts.empty() ? 0.0f : shifts[std::min<std::size_t>(band, shifts.size() - 1)];
+    return ImVec2(offset.x + p.x * zoom, offset.y + p.y * zoom + shift);
+  }
+};
 
 // The node the selection points at (-1 = none). In the whole-package view a bundle appears once
 // per channel, so the lane's channel decides.
@@ -366,21 +402,38 @@ void select_node(AppState& s, int index) {
   s.ui.lower_tab_request = UiState::LowerTab::Bundle;
 }
 
-// How an edge runs: straight, or bowed through a control point on its left (upwards for edges
-// running right). Edges along one row that jump columns bow so they do not run through nodes;
-// skipRange edges always bow, higher, so they never hide a replaces edge between the same nodes.
+// How an edge runs: straight, or bowed through a control point. Edges along a row that jump
+// columns bow upwards so they do not run through nodes; an edge turning from one row of a
+// serpentine into the next bows outwards, past the lanes below the row's end; skipRange edges
+// always bow, higher, so they never hide a replaces edge between the same nodes.
 struct Bow {
   bool curved;
   ImVec2 control;
 };
 
-Bow bow_of(const ChannelLayout& layout, int from, int to, ImVec2 a, ImVec2 b, EdgeKind kind) {
-  const bool jumps = a.y == b.y && std::abs(layout.nodes[to].layer - layout.nodes[from].layer) > 1;
+Bow bow_of(const Placement::Point& pa, const Placement::Point& pb, int row_columns, ImVec2 a, ImVec2 b, EdgeKind kind) {
   const ImVec2 mid((a.x + b.x) / 2, (a.y + b.y) / 2);
-  if (!jumps && kind != EdgeKind::SkipRange) return {false, mid};
-  const float dx = b.x - a.x, dy = b.y - a.y, len = std::max(1.0f, std::sqrt(dx * dx + dy * dy));
   const float lift = kLane * (kind == EdgeKind::SkipRange ? 0.65f : 0.45f);
+  if (pa.row == pb.row && a.y == b.y) {
+    if (std::abs(pa.x - pb.x) > 1.5f || kind == EdgeKind::SkipRange) return {true, ImVec2(mid.x, mid.y - lift)};
+    return {false, mid};
+  }
+  if (pa.row != pb.row && pa.x == pb.x) {  // a turn of the serpentine (or a lane change in one column)
+    const float side = pa.x == 0 && row_columns > 1 ? -1.0f : 1.0f;
+    return {true, ImVec2(mid.x + side * kColumn * (kind == EdgeKind::SkipRange ? 0.6f : 0.45f), mid.y)};
+  }
+  if (kind != EdgeKind::SkipRange) return {false, mid};
+  const float dx = b.x - a.x, dy = b.y - a.y, len = std::max(1.0f, std::sqrt(dx * dx + dy * dy));
   return {true, ImVec2(mid.x + dy / len * lift, mid.y - dx / len * lift)};
+}
+
+EdgeInstance edge_instance(ImVec2 a, ImVec2 b, const Bow& bow, const float* color, float width, float dash, Marker marker,
+                           int band0, int band1) {
+  EdgeInstance e{a.x, a.y, bow.control.x, bow.control.y, b.x, b.y, width, dash, {color[0], color[1], color[2], color[3]},
+                 static_cast<float>(marker), kRadius};
+  e.band0 = static_cast<float>(band0);
+  e.band1 = static_cast<float>(band1);
+  return e;
 }
 
 // The upgrade simulator's walks as highlighter routes under the edges: each step between two nodes
@@ -408,8 +461,10 @@ std::pair<int, int> add_routes(const AppState& s, const GraphScene& scene, std::
       if (a < 0 || b < 0) continue;
       channel = layout.nodes[b].channel;
       const ImVec2 p = scene.positions[a], q = scene.positions[b];
-      under.push_back(EdgeInstance{p.x, p.y + shift, (p.x + q.x) / 2, (p.y + q.y) / 2 + shift, q.x, q.y + shift, 9.0f, 0.0f,
-                                   {color[0], color[1], color[2], 0.55f}, static_cast<float>(Marker::None), kRadius});
+      const float band_color[4] = {color[0], color[1], color[2], 0.55f};
+      const Bow straight{false, ImVec2((p.x + q.x) / 2, (p.y + q.y) / 2 + shift)};
+      under.push_back(edge_instance(ImVec2(p.x, p.y + shift), ImVec2(q.x, q.y + shift), straight, band_color, 9.0f, 0.0f,
+                                    Marker::None, layout.nodes[a].band, layout.nodes[b].band));
       ++segments;
     }
     return segments;
@@ -422,39 +477,59 @@ std::pair<int, int> add_routes(const AppState& s, const GraphScene& scene, std::
 void build_scene(AppState& s, GraphScene& scene) {
   const ChannelLayout& layout = s.model.layout;
   const Palette& pal = palette(s.ui.light_theme);
-  const int per_row = s.ui.columns_per_row;
   scene = {};
   scene.light = s.ui.light_theme;
-  for (const LayoutNode& n : layout.nodes) {
-    scene.positions.push_back(world_position(n, per_row, layout.lanes));
-    scene.label_widths.push_back(ImGui::CalcTextSize(n.label.c_str()).x);
-  }
+  scene.placement = place_layout(layout, s.ui.columns_per_row);
+  s.model.frame.label_zoom = -1;  // labels and links follow the new scene
+  s.model.frame.links_for[0] = s.model.frame.links_for[1] = -2;
+  const auto cell = [](const Placement::Point& p) { return ImVec2((p.x + 0.5f) * kColumn, (p.y + 0.5f) * kLane); };
+  for (const Placement::Point& p : scene.placement.nodes) scene.positions.push_back(cell(p));
+  for (const Placement::Point& p : scene.placement.ghosts) scene.ghost_positions.push_back(cell(p));
   const int selected = selected_node(s);
-  std::vector<EdgeInstance> straight, curved;
+
+  // Labels: under every node and ghost, in three lengths.
+  const auto label = [](ImVec2 at, int band, const std::string& full, const std::string& shorter, const std::string& tiny) {
+    GraphLabel l{at, band, true, {full, shorter.empty() ? full : shorter, tiny.empty() ? full : tiny}};
+    for (int t = 0; t < 3; ++t) l.width[t] = ImGui::CalcTextSize(l.text[t].c_str()).x;
+    return l;
+  };
+  for (std::size_t i = 0; i < layout.nodes.size(); ++i) {
+    const LayoutNode& n = layout.nodes[i];
+    scene.labels.push_back(label(scene.positions[i], n.band, n.label, n.short_label, n.tiny_label));
+  }
+  for (std::size_t g = 0; g < layout.ghosts.size(); ++g) {
+    const LayoutGhost& n = layout.ghosts[g];
+    scene.labels.push_back(label(scene.ghost_positions[g], n.band, n.label, n.short_label, n.tiny_label));
+  }
+
+  GraphLayer out;
   const auto add_edge = [&](int from, int to, EdgeKind kind, bool classic_ignored, bool touches_selection) {
     const ImVec2 a = scene.positions[from], b = scene.positions[to];
-    const Bow bow = bow_of(layout, from, to, a, b, kind);
+    const int band = layout.nodes[to].band;
+    const Bow bow = bow_of(scene.placement.nodes[from], scene.placement.nodes[to], scene.placement.bands[band].columns, a,
+                           b, kind);
     const float* base = kind == EdgeKind::Skips ? pal.skips : kind == EdgeKind::SkipRange ? pal.skip_range : pal.replaces;
-    EdgeInstance e{a.x, a.y, bow.control.x, bow.control.y, b.x, b.y, kind == EdgeKind::SkipRange ? 1.5f : 2.0f,
-                   kind == EdgeKind::SkipRange ? 10.0f : 0.0f, {base[0], base[1], base[2], base[3]},
-                   static_cast<float>(kind == EdgeKind::Skips ? Marker::Cross : kind == EdgeKind::SkipRange ? Marker::Circle : Marker::Arrow),
-                   kRadius};
+    EdgeInstance e = edge_instance(a, b, bow, base, kind == EdgeKind::SkipRange ? 1.5f : 2.0f,
+                                   kind == EdgeKind::SkipRange ? 10.0f : 0.0f,
+                                   kind == EdgeKind::Skips ? Marker::Cross : kind == EdgeKind::SkipRange ? Marker::Circle : Marker::Arrow,
+                                   layout.nodes[from].band, band);
     if (touches_selection) {
       e.width += 1.5f;
       for (int k = 0; k < 3; ++k) e.color[k] = s.ui.light_theme ? e.color[k] * 0.6f : std::min(1.0f, e.color[k] + 0.2f);
     } else if (selected >= 0) {
       e.color[3] = 0.4f;  // the rest recedes
     }
-    auto& out = bow.curved ? curved : straight;
-    out.push_back(e);
+    auto& list = bow.curved ? out.curved : out.straight;
+    list.push_back(e);
     if (s.ui.show_classic_ignored && classic_ignored) {
       EdgeInstance overlay = e;
       overlay.width = 1.5f;
       std::copy(pal.ignored, pal.ignored + 4, overlay.color);
       overlay.dash = 7.0f;
       overlay.marker = static_cast<float>(Marker::None);
-      out.push_back(overlay);
+      list.push_back(overlay);
     }
+    return bow;
   };
   for (const LayoutEdge& e : layout.edges) {
     if (e.kind == EdgeKind::SkipRange && s.ui.collapse_ranges && e.range >= 0) continue;
@@ -472,34 +547,167 @@ void build_scene(AppState& s, GraphScene& scene) {
       if (g.from.empty()) continue;
       bool touches = selected == g.to;
       for (int f : g.from) touches = touches || f == selected;
-      add_edge(g.from.back(), g.to, EdgeKind::SkipRange, range_ignored[r], touches);
+      const Bow bow = add_edge(g.from.back(), g.to, EdgeKind::SkipRange, range_ignored[r], touches);
       if (g.from.size() > 1) {  // named at the top of its arc
         const ImVec2 a = scene.positions[g.from.back()], b = scene.positions[g.to];
-        const Bow bow = bow_of(layout, g.from.back(), g.to, a, b, EdgeKind::SkipRange);
-        scene.range_labels.push_back({ImVec2(0.25f * a.x + 0.5f * bow.control.x + 0.25f * b.x,
-                                             0.25f * a.y + 0.5f * bow.control.y + 0.25f * b.y),
-                                      std::to_string(g.from.size()) + " in " + g.range});
+        const std::string text = std::to_string(g.from.size()) + " in " + g.range;
+        GraphLabel l{ImVec2(0.25f * a.x + 0.5f * bow.control.x + 0.25f * b.x, 0.25f * a.y + 0.5f * bow.control.y + 0.25f * b.y),
+                     layout.nodes[g.to].band, false, {text, std::to_string(g.from.size()), ""}};
+        l.width[0] = ImGui::CalcTextSize(l.text[0].c_str()).x;
+        l.width[1] = ImGui::CalcTextSize(l.text[1].c_str()).x;
+        scene.labels.push_back(std::move(l));
       }
     }
   }
-  std::vector<NodeInstance> nodes;
+  // Ghost edges: dashed, in their kind's colour, from the missing name to the entry naming it.
+  for (const GhostEdge& e : layout.ghost_edges) {
+    const ImVec2 a = scene.ghost_positions[e.ghost], b = scene.positions[e.to];
+    const int band = layout.nodes[e.to].band;
+    const Bow bow = bow_of(scene.placement.ghosts[e.ghost], scene.placement.nodes[e.to], scene.placement.bands[band].columns,
+                           a, b, e.kind);
+    const float* base = e.kind == EdgeKind::Skips ? pal.skips : pal.replaces;
+    EdgeInstance edge = edge_instance(a, b, bow, base, 1.5f, 6.0f, e.kind == EdgeKind::Skips ? Marker::Cross : Marker::Arrow,
+                                      band, band);
+    edge.color[3] = selected >= 0 && e.to != selected ? 0.3f : 0.7f;
+    (bow.curved ? out.curved : out.straight).push_back(edge);
+  }
+
+  // Nodes: every head ringed; the selection gets a halo, so it never hides the head ring.
+  const float halo = pack_rgb(pal.selected_ring);
   for (int i = 0; i < static_cast<int>(layout.nodes.size()); ++i) {
     const LayoutNode& n = layout.nodes[i];
     const float* fill = n.deprecated ? pal.deprecated_fill : pal.node_fill;
-    const float* ring = i == selected ? pal.selected_ring : n.head ? pal.head_ring : pal.node_ring;
+    const float* ring = n.head ? pal.head_ring : pal.node_ring;
     NodeInstance inst{scene.positions[i].x, scene.positions[i].y, kRadius, n.deprecated ? 1.0f : 0.0f,
                       {fill[0], fill[1], fill[2], fill[3]}, {ring[0], ring[1], ring[2], ring[3]}};
-    nodes.push_back(inst);
+    inst.band = static_cast<float>(n.band);
+    inst.style = i == selected ? kNodeHalo : 0;
+    inst.halo[0] = halo;
+    scene.heads_ringed += n.head && ring == pal.head_ring;
+    out.nodes.push_back(inst);
+  }
+  for (std::size_t g = 0; g < layout.ghosts.size(); ++g) {
+    NodeInstance inst{scene.ghost_positions[g].x, scene.ghost_positions[g].y, kRadius * 0.85f, 0.0f,
+                      {pal.ghost_fill[0], pal.ghost_fill[1], pal.ghost_fill[2], pal.ghost_fill[3]},
+                      {pal.ghost_ring[0], pal.ghost_ring[1], pal.ghost_ring[2], pal.ghost_ring[3]}};
+    inst.band = static_cast<float>(layout.ghosts[g].band);
+    inst.style = kNodeGhost;
+    out.nodes.push_back(inst);
   }
   std::vector<EdgeInstance> routes;
   std::tie(scene.route_segments_classic, scene.route_segments_v1) = add_routes(s, scene, routes);
-  straight.insert(straight.begin(), routes.begin(), routes.end());  // drawn first: under the edges
-  s.renderer.set_scene(straight, curved, nodes);
+  out.straight.insert(out.straight.begin(), routes.begin(), routes.end());  // drawn first: under the edges
+  scene.nodes = out.nodes;
+  s.renderer.set_scene(out);
+
+  // Which labels get room first: the selection, the heads, the other entries by band and row from
+  // the left, the ghosts, then the skipRange counts.
+  const auto rank = [&](int i) {
+    const int nodes = static_cast<int>(layout.nodes.size()), ghosts = static_cast<int>(layout.ghosts.size());
+    if (i == selected) return 0;
+    if (i < nodes) return layout.nodes[i].head ? 1 : 2;
+    return i < nodes + ghosts ? 3 : 4;
+  };
+  for (int i = 0; i < static_cast<int>(scene.labels.size()); ++i) scene.label_order.push_back(i);
+  std::stable_sort(scene.label_order.begin(), scene.label_order.end(), [&](int a, int b) {
+    const GraphLabel &la = scene.labels[a], &lb = scene.labels[b];
+    return std::make_tuple(rank(a), la.band, la.at.y, la.at.x) < std::make_tuple(rank(b), lb.band, lb.at.y, lb.at.x);
+  });
+}
+
+// The box label `l` takes with text `t` when its anchor is at `p` (screen, or relative: boxes are
+// only compared with each other) and nodes have radius `radius` on screen.
+ImVec4 label_box(const GraphLabel& l, int t, ImVec2 p, float radius) {
+  const float h = ImGui::GetTextLineHeight();
+  if (l.under_node) return ImVec4(p.x - l.width[t] / 2, p.y + radius + 2, p.x + l.width[t] / 2, p.y + radius + 2 + h);
+  return ImVec4(p.x - l.width[t] / 2, p.y - h / 2, p.x + l.width[t] / 2, p.y + h / 2);
+}
+
+bool overlap(const ImVec4& a, const ImVec4& b) { return a.x < b.z && b.x < a.z && a.y < b.w && b.y < a.w; }
+
+// Chooses each label's text for `zoom`: in label_order, the longest of its texts whose box
+// overlaps no node and no label placed before it (with a few pixels between labels) and stays
+// within `min_x`..`max_x` (the graph's width, relative to its left edge, so a fitted graph cuts
+// no label); none when even the shortest does not fit. So labels never overlap, and every zoom
+// shows as many as fit. Called when the zoom or the scene changes, not per frame: a grid of 64 px
+// cells keeps it linear in the labels.
+void place_labels(const GraphScene& scene, float zoom, const std::vector<float>& shifts, float min_x, float max_x,
+                  std::vector<signed char>& tier) {
+  constexpr float kCell = 64.0f, kGap = 3.0f;
+  const ScreenMap map{ImVec2(0, 0), zoom, shifts};
+  std::unordered_map<std::int64_t, std::vector<ImVec4>> grid;
+  const auto cells = [&](const ImVec4& box, auto&& visit) {
+    const int x0 = static_cast<int>(std::floor(box.x / kCell)), x1 = static_cast<int>(std::floor(box.z / kCell));
+    const int y0 = static_cast<int>(std::floor(box.y / kCell)), y1 = static_cast<int>(std::floor(box.w / kCell));
+    for (int y = y0; y <= y1; ++y) {
+      for (int x = x0; x <= x1; ++x) {
+        if (visit(grid[(static_cast<std::int64_t>(y) << 32) ^ static_cast<std::uint32_t>(x)])) return true;
+      }
+    }
+    return false;
+  };
+  const auto add = [&](const ImVec4& box) { cells(box, [&](std::vector<ImVec4>& c) { c.push_back(box); return false; }); };
+  const float radius = std::max(kRadius * zoom, 2.0f);
+  for (const NodeInstance& n : scene.nodes) {
+    const ImVec2 p = map.at(ImVec2(n.x, n.y), static_cast<int>(n.band));
+    add(ImVec4(p.x - radius, p.y - radius, p.x + radius, p.y + radius));
+  }
+  tier.assign(scene.labels.size(), -1);
+  for (int i : scene.label_order) {
+    const GraphLabel& l = scene.labels[i];
+    const ImVec2 p = map.at(l.at, l.band);
+    for (int t = 0; t < 3; ++t) {
+      if (l.text[t].empty() || (t > 0 && l.text[t] == l.text[t - 1])) continue;
+      const ImVec4 text_box = label_box(l, t, p, radius);
+      const ImVec4 box(text_box.x - kGap, text_box.y, text_box.z + kGap, text_box.w);
+      if (box.x < min_x || box.z > max_x) continue;
+      const bool taken = cells(box, [&](std::vector<ImVec4>& c) {
+        return std::any_of(c.begin(), c.end(), [&](const ImVec4& other) { return overlap(box, other); });
+      });
+      if (taken) continue;
+      tier[i] = static_cast<signed char>(t);
+      add(box);
+      break;
+    }
+  }
+}
+
+// The Links overlay: in the whole-package view, the hovered and the selected node joined to the
+// same bundle in the other lanes by dashed curves, those copies haloed. Rebuilt when either changes.
+void build_links(AppState& s, int hovered, int selected) {
+  GraphFrame& f = s.model.frame;
+  if (f.links_for[0] == hovered && f.links_for[1] == selected) return;
+  f.links_for[0] = hovered;
+  f.links_for[1] = selected;
+  GraphLayer links;
+  const ChannelLayout& layout = s.model.layout;
+  const GraphScene& scene = s.model.scene;
+  const Palette& pal = palette(s.ui.light_theme);
+  std::vector<int> sources;
+  for (int from : {selected, hovered}) {
+    if (from >= 0 && s.ui.whole_package && std::find(sources.begin(), sources.end(), from) == sources.end()) sources.push_back(from);
+  }
+  for (int from : sources) {
+    for (int to = 0; to < static_cast<int>(layout.nodes.size()); ++to) {
+      if (to == from || layout.nodes[to].name != layout.nodes[from].name) continue;
+      const ImVec2 a = scene.positions[from], b = scene.positions[to];
+      // Bowed to the right, so a link between lanes stacked in one column passes beside them.
+      const Bow bow{true, ImVec2((a.x + b.x) / 2 + kColumn * 0.5f, (a.y + b.y) / 2)};
+      links.curved.push_back(edge_instance(a, b, bow, pal.link, 2.0f, 6.0f, Marker::None, layout.nodes[from].band,
+                                           layout.nodes[to].band));
+      NodeInstance copy = scene.nodes[to];
+      copy.style = static_cast<float>(static_cast<unsigned>(copy.style) | kNodeHalo);
+      copy.halo[0] = pack_rgb(pal.link);
+      links.nodes.push_back(copy);
+    }
+  }
+  s.renderer.set_overlay(Overlay::Links, links);
 }
 
 // Keyboard navigation along the edges: Right/Left follow an out-/in-edge (replaces first, then
-// skips, then skipRange; the nearest column first), Up/Down move between lanes of a column, Home
-// goes to the channel head. With nothing selected, any of them selects the head.
+// skips, then skipRange; the nearest column first), Up/Down move between lanes of a column, and
+// past a band's edge to the next band (the same bundle there when it has it); Home goes to the
+// channel head. With nothing selected, any of them selects the head.
 void navigate(AppState& s, ImGuiKey key) {
   const ChannelLayout& layout = s.model.layout;
   const int current = selected_node(s);
@@ -522,81 +730,254 @@ void navigate(AppState& s, ImGuiKey key) {
     }
   } else {
     const int step = key == ImGuiKey_DownArrow ? 1 : -1;
+    const LayoutNode& c = layout.nodes[current];
     for (int i = 0; i < static_cast<int>(layout.nodes.size()); ++i) {
-      const LayoutNode &n = layout.nodes[i], &c = layout.nodes[current];
-      if (n.layer != c.layer || (n.lane - c.lane) * step <= 0) continue;
+      const LayoutNode& n = layout.nodes[i];
+      if (n.band != c.band || n.layer != c.layer || (n.lane - c.lane) * step <= 0) continue;
       if (best < 0 || std::abs(n.lane - c.lane) < std::abs(layout.nodes[best].lane - c.lane)) best = i;
+    }
+    const int next_band = c.band + step;
+    for (int i = 0; best < 0 && i < static_cast<int>(layout.nodes.size()); ++i) {
+      if (layout.nodes[i].band == next_band && layout.nodes[i].name == c.name) best = i;
+    }
+    for (int i = 0; best < 0 && i < static_cast<int>(layout.nodes.size()); ++i) {
+      if (layout.nodes[i].band == next_band && layout.nodes[i].head) best = i;
     }
   }
   if (best >= 0) select_node(s, best);
 }
 
+// Puts the next item, `width` pixels wide, on the current line when it fits, else on the next:
+// the toolbar and the key wrap instead of running out of the pane.
+void flow(float width) {
+  ImGui::SameLine();
+  if (ImGui::GetCursorPosX() + width > ImGui::GetContentRegionMax().x) ImGui::NewLine();
+}
+
+float checkbox_width(const char* label) {
+  return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+}
+
+// The "!" badge of deprecation at `centre`: as deprecated nodes are drawn (the mark dark on the
+// deprecation fill), or `inverted` (the mark in the fill on a dark disc) where it sits on the fill.
+void deprecation_badge(ImDrawList* dl, ImVec2 centre, float radius, const Palette& pal, bool inverted = false) {
+  const ImU32 disc = inverted ? pal.deprecated_text : to_u32(pal.deprecated_fill);
+  const ImU32 mark = inverted ? to_u32(pal.deprecated_fill) : pal.deprecated_text;
+  dl->AddCircleFilled(centre, radius, disc);
+  dl->AddLine(ImVec2(centre.x, centre.y - radius * 0.6f), ImVec2(centre.x, centre.y + radius * 0.2f), mark,
+              std::max(1.5f, radius * 0.26f));
+  dl->AddCircleFilled(ImVec2(centre.x, centre.y + radius * 0.55f), std::max(1.0f, radius * 0.16f), mark);
+}
+
+// A title line; a deprecated one on the deprecation fill with the "!" badge (never colour alone:
+// the text says "deprecated" too).
+void graph_title(const std::string& text, bool deprecated, const Palette& pal) {
+  if (!deprecated) {
+    ImGui::TextUnformatted(text.c_str());
+    return;
+  }
+  const std::string shown = text.find("deprecated") == std::string::npos ? text + "  (deprecated)" : text;
+  const ImVec2 at = ImGui::GetCursorScreenPos(), size = ImGui::CalcTextSize(shown.c_str());
+  const float h = ImGui::GetTextLineHeight();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(ImVec2(at.x, at.y - 1), ImVec2(at.x + h + 6 + size.x + 4, at.y + h + 1), to_u32(pal.deprecated_fill), 3.0f);
+  deprecation_badge(dl, ImVec2(at.x + 2 + h / 2, at.y + h / 2), h / 2 - 1, pal, true);
+  ImGui::Dummy(ImVec2(h + 6, h));
+  ImGui::SameLine(0, 0);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.deprecated_text));
+  ImGui::TextUnformatted(shown.c_str());
+  ImGui::PopStyleColor();
+}
+
+// The key: one glyph per mark, as the graph draws it, and its meaning; wraps to the pane's width.
+void draw_key(const AppState& s, const Palette& pal) {
+  enum Glyph { Arrow, Cross, Ring, Head, Selected, Deprecated, Ghost, Ignored, Link };
+  struct Item {
+    Glyph glyph;
+    const char* text;
+  };
+  std::vector<Item> items{{Arrow, "replaces"}, {Cross, "skips"}, {Ring, "skipRange"}, {Head, "channel head"},
+                          {Selected, "selected"}, {Deprecated, "deprecated"}, {Ghost, "not in the channel"}};
+  if (s.ui.show_classic_ignored) items.push_back({Ignored, "OLM Classic ignores"});
+  if (s.ui.whole_package) items.push_back({Link, "same bundle, other lane"});
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float h = ImGui::GetTextLineHeight(), w = 26.0f;
+  bool first = true;
+  for (const Item& item : items) {
+    const float width = w + 4 + ImGui::CalcTextSize(item.text).x;
+    if (first) first = false;
+    else flow(width);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const ImVec2 l(p.x + 1, p.y + h / 2), r(p.x + w - 4, p.y + h / 2), c(p.x + w / 2, p.y + h / 2);
+    const float rad = h / 2 - 1;
+    switch (item.glyph) {
+      case Arrow:
+      case Cross:
+      case Ring:
+      case Ignored:
+      case Link: {
+        const float* col = item.glyph == Arrow ? pal.replaces : item.glyph == Cross ? pal.skips : item.glyph == Ring ? pal.skip_range
+                           : item.glyph == Ignored ? pal.ignored : pal.link;
+        const bool dashed = item.glyph == Ring || item.glyph == Ignored || item.glyph == Link;
+        for (float x = l.x; x < r.x - 3; x += dashed ? 6 : r.x) dl->AddLine(ImVec2(x, l.y), ImVec2(std::min(x + (dashed ? 3.5f : r.x - l.x), r.x - 3), l.y), to_u32(col), 2.0f);
+        if (item.glyph == Arrow) dl->AddTriangleFilled(ImVec2(r.x + 2, r.y), ImVec2(r.x - 5, r.y - 4), ImVec2(r.x - 5, r.y + 4), to_u32(col));
+        if (item.glyph == Cross) {
+          dl->AddLine(ImVec2(r.x - 4, r.y - 4), ImVec2(r.x + 2, r.y + 4), to_u32(col), 2.0f);
+          dl->AddLine(ImVec2(r.x - 4, r.y + 4), ImVec2(r.x + 2, r.y - 4), to_u32(col), 2.0f);
+        }
+        if (item.glyph == Ring) dl->AddCircle(ImVec2(r.x - 1, r.y), 3.5f, to_u32(col), 0, 2.0f);
+        break;
+      }
+      case Head:
+        dl->AddCircleFilled(c, rad, to_u32(pal.node_fill));
+        dl->AddCircle(c, rad - 1, to_u32(pal.head_ring), 0, 2.5f);
+        break;
+      case Selected:
+        dl->AddCircleFilled(c, rad - 2, to_u32(pal.node_fill));
+        dl->AddCircle(c, rad - 2, to_u32(pal.node_ring), 0, 1.5f);
+        dl->AddCircle(c, rad + 0.5f, to_u32(pal.selected_ring), 0, 1.5f);
+        break;
+      case Deprecated:
+        deprecation_badge(dl, c, rad, pal);
+        break;
+      case Ghost:
+        for (int k = 0; k < 8; ++k) {
+          const float a0 = k * 6.2831853f / 8, a1 = a0 + 0.45f;
+          dl->PathArcTo(c, rad - 1, a0, a1, 4);
+          dl->PathStroke(to_u32(pal.ghost_ring), 0, 1.5f);
+        }
+        break;
+    }
+    ImGui::Dummy(ImVec2(w, h));
+    ImGui::SameLine(0, 4);
+    ImGui::TextColored(dim(), "%s", item.text);
+  }
+  const char* hint = "| click a bundle: where each OLM takes it; arrow keys follow edges";
+  if (s.model.upgrade_text.empty()) {
+    flow(ImGui::CalcTextSize(hint).x);
+    ImGui::TextColored(dim(), "%s", hint);
+  }
+}
+
+// The toolbar: Fit, the view options and the key's toggle, wrapping to the pane's width.
+void draw_graph_toolbar(AppState& s) {
+  bool changed = false;
+  flow(ImGui::CalcTextSize("Fit").x + 2 * ImGui::GetStyle().FramePadding.x + 12);
+  if (ImGui::SmallButton("Fit")) s.ui.fit_pending = true;
+  const char* options[] = {"whole package", "collapse skipRange", "Classic-ignored edges", "key"};
+  bool* values[] = {&s.ui.whole_package, &s.ui.collapse_ranges, &s.ui.show_classic_ignored, &s.ui.show_key};
+  for (int i = 0; i < 4; ++i) {
+    flow(checkbox_width(options[i]));
+    const bool option_changed = ImGui::Checkbox(options[i], values[i]);
+    changed |= option_changed && i < 3;
+  }
+  if (changed) s.model.scene_dirty = true;
+}
+
+// A band's heading in the gutter left of the lanes: its title, on the deprecation fill with the
+// "!" badge when the channel is deprecated; cut with ".." to the gutter (whole on hover).
+void draw_band_heading(ImDrawList* dl, const ImVec4& box, const std::string& title, bool deprecated, bool odd,
+                       const Palette& pal, bool hovered) {
+  dl->AddRectFilled(ImVec2(box.x, box.y), ImVec2(box.z, box.w),
+                    deprecated ? to_u32(pal.deprecated_fill) : odd ? pal.band_label_bg : pal.band_bg);
+  const float h = ImGui::GetTextLineHeight();
+  float x = box.x + 4;
+  const float y = (box.y + box.w) / 2 - h / 2;
+  if (deprecated) {
+    deprecation_badge(dl, ImVec2(x + h / 2, y + h / 2), h / 2 - 1, pal, true);
+    x += h + 3;
+  }
+  std::string shown = title;
+  const float room = box.z - x - 4;
+  while (shown.size() > 1 && ImGui::CalcTextSize(shown.c_str()).x > room) shown.pop_back();
+  if (shown.size() < title.size() && shown.size() > 2) shown.replace(shown.size() - 2, 2, "..");
+  dl->AddText(ImVec2(x, y), deprecated ? pal.deprecated_text : pal.label, shown.c_str());
+  if (hovered) ImGui::SetTooltip("%s", title.c_str());
+}
+
 void draw_graph_panel(AppState& s) {
   GraphScene& scene = s.model.scene;
+  GraphFrame& frame = s.model.frame;
   const Palette& pal = palette(s.ui.light_theme);
   if (s.ui.selected_package.empty()) {
     ImGui::TextColored(dim(), "Select a channel in the explorer to draw its upgrade graph.");
     return;
   }
-  // ASCII separators: the built-in font has no "›".
-  if (s.model.layout_channel.empty()) ImGui::Text("%s (all channels)", s.model.layout_package.c_str());
-  else ImGui::Text("%s / %s", s.model.layout_package.c_str(),  // the channel's title names it default, deprecated
-                   s.model.band_titles.size() == 1 ? s.model.band_titles[0].c_str() : s.model.layout_channel.c_str());
-  ImGui::SameLine();
-  ImGui::TextColored(dim(), "   replaces: arrow   skips: x   skipRange: o, dashed   head: green ring   deprecated: !");
+  const ChannelLayout& layout = s.model.layout;
+  // ASCII separators: the built-in font has no "›". The channel's title names it default.
+  const bool one_band = !s.model.layout_channel.empty();
+  graph_title(s.model.layout_package + (one_band ? "" : " (all channels)"), s.model.package_deprecated, pal);
+  if (one_band) {
+    flow(ImGui::CalcTextSize(s.model.layout_channel.c_str()).x + 40);
+    ImGui::TextUnformatted("/");
+    ImGui::SameLine();
+    const bool deprecated = !layout.bands.empty() && layout.bands[0].deprecated;
+    graph_title(s.model.band_titles.size() == 1 ? s.model.band_titles[0] : s.model.layout_channel, deprecated, pal);
+  }
+  draw_graph_toolbar(s);
+  // In a short pane the upgrade text and the key give way to the graph (both stay a hover away).
+  const bool short_pane = ImGui::GetContentRegionAvail().y < 300;
   if (!s.model.upgrade_text.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, s.ui.light_theme ? ImVec4(0.05f, 0.35f, 0.60f, 1.0f) : ImVec4(0.55f, 0.80f, 0.95f, 1.0f));
-    ImGui::TextWrapped("%s", s.model.upgrade_text.c_str());
+    if (short_pane) {
+      const std::string first = s.model.upgrade_text.substr(0, s.model.upgrade_text.find('\n'));
+      ImGui::TextUnformatted((first + " (hover)").c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.model.upgrade_text.c_str());
+    } else {
+      ImGui::TextWrapped("%s", s.model.upgrade_text.c_str());
+    }
     ImGui::PopStyleColor();
-  } else {
-    ImGui::TextColored(dim(), "Click a bundle to see where OLM Classic and OLM v1 would take it. Arrow keys follow edges.");
   }
-  const ChannelLayout& layout = s.model.layout;
-  bool changed = false;
-  if (ImGui::SmallButton("Fit")) s.ui.fit_pending = true;
-  ImGui::SameLine();
-  changed |= ImGui::Checkbox("whole package", &s.ui.whole_package);
-  ImGui::SameLine();
-  changed |= ImGui::Checkbox("collapse skipRange", &s.ui.collapse_ranges);
-  ImGui::SameLine();
-  changed |= ImGui::Checkbox("red dashes: edges OLM Classic ignores", &s.ui.show_classic_ignored);
-  if (changed) s.model.scene_dirty = true;
+  if (s.ui.show_key && !short_pane) draw_key(s, pal);
+  else if (s.ui.show_key && ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    draw_key(s, pal);
+    ImGui::EndTooltip();
+  }
   if (layout.nodes.empty()) {
     if (!s.model.layout_error.empty()) ImGui::TextColored(amber(), "%s", s.model.layout_error.c_str());
     else if (s.model.layout_package.empty()) ImGui::TextColored(dim(), "Laying out...");
     else ImGui::TextColored(amber(), "This channel has no entries (see the findings below).");
-    s.renderer.set_scene({}, {}, {});
+    s.renderer.set_scene(GraphLayer{});
+    s.renderer.set_overlay(Overlay::Links, GraphLayer{});
+    frame.lanes.clear();
+    frame.drawn_labels.clear();
+    ++frame.settled_frames;  // nothing to fit: settled as it is
     return;
   }
+
+  // The canvas: a gutter of lane headings (whole package), then the graph, clipped to its own
+  // rectangle so nodes never draw over the toolbar, the key or the headings.
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 size = ImGui::GetContentRegionAvail();
+  const bool lanes = layout.bands.size() > 1;
+  float gutter = 0;
+  if (lanes) {
+    for (const std::string& t : s.model.band_titles) gutter = std::max(gutter, ImGui::CalcTextSize(t.c_str()).x);
+    gutter = std::clamp(gutter + ImGui::GetTextLineHeight() + 14, 60.0f, std::max(60.0f, std::min(220.0f, size.x * 0.3f)));
+  }
+  const ImVec2 graph_min(origin.x + gutter, origin.y), graph_max(origin.x + size.x, origin.y + size.y);
+  frame.canvas = ImVec2(graph_max.x - graph_min.x, graph_max.y - graph_min.y);
+  const float band_px = lanes ? kBandMinPx : 0.0f;
   if (s.ui.fit_pending && size.x > 50 && size.y > 50) {
-    // Whole graph in view: one row when it stays readable (zoom >= kReadableZoom); otherwise wrap
-    // long channels into rows of columns, choosing the zoom from the area the graph needs. A whole
-    // package cannot wrap (each band is a channel, its columns shared with the others): it keeps a
-    // readable zoom and opens on its newest versions, where the channel heads are.
-    const float width = size.x - 60.0f, height = size.y - 40.0f;
-    const float graph_width = std::max(1, layout.layers - 1) * kColumn + 2 * kRadius;
-    const float fit_height = height / (std::max(1, layout.lanes) * kLane);
-    const float one_row = std::min(width / graph_width, fit_height);
-    const int before = s.ui.columns_per_row;
-    s.ui.pan_x = 30.0f;
-    if (one_row >= kReadableZoom) {
-      s.ui.zoom = std::clamp(one_row, 0.05f, 1.5f);
-      s.ui.columns_per_row = 0;
-    } else if (s.ui.whole_package) {
-      s.ui.zoom = std::clamp(fit_height, kReadableZoom, 1.0f);
-      s.ui.columns_per_row = 0;
-      s.ui.pan_x = std::min(30.0f, size.x - 30.0f - graph_width * s.ui.zoom);  // the last column at the right edge
-    } else {
-      const float area = std::max(1, layout.layers) * kColumn * std::max(1, layout.lanes + 1) * kLane;
-      s.ui.zoom = std::clamp(0.9f * std::sqrt(width * height / area), 0.05f, 1.5f);
-      s.ui.columns_per_row = std::max(1, static_cast<int>(width / (kColumn * s.ui.zoom)));
-      if (s.ui.columns_per_row >= layout.layers) s.ui.columns_per_row = 0;
-    }
-    s.model.scene_dirty = s.model.scene_dirty || before != s.ui.columns_per_row;
-    s.ui.pan_y = 20.0f + 0.5f * kLane * s.ui.zoom;  // room for the arcs over the top row
+    // The whole graph in view, as large as it fits: long bands wrap into serpentine rows.
+    FitArea area;
+    area.width = graph_max.x - graph_min.x - 2 * kMargin;
+    area.height = size.y - 2 * kMargin;
+    area.column_px = kColumn;
+    area.lane_px = kLane;
+    area.band_px = band_px;
+    const Fit fit = fit_layout(layout, area);
+    s.model.scene_dirty = s.model.scene_dirty || fit.columns_per_row != s.ui.columns_per_row || scene.placement.nodes.empty();
+    s.ui.columns_per_row = fit.columns_per_row;
+    s.ui.zoom = fit.zoom;
+    // Centred across; a single channel also centred down (lanes stay at the top, by their headings).
+    const Placement placed = place_layout(layout, fit.columns_per_row);
+    const std::vector<float> shifts = band_shifts(placed, fit.zoom, kLane, band_px);
+    s.ui.pan_x = kMargin + std::max(0.0f, (area.width - placed.width * kColumn * fit.zoom) / 2);
+    s.ui.pan_y = kMargin + (lanes ? 0.0f : std::max(0.0f, (area.height - shifts.back()) / 2));
     s.ui.fit_pending = false;
+    frame.settled_frames = 0;
   }
   if (s.model.scene_dirty) {
     build_scene(s, scene);
@@ -611,13 +992,13 @@ void draw_graph_panel(AppState& s) {
   }
   if (hovered && ImGui::IsKeyPressed(ImGuiKey_F)) s.ui.fit_pending = true;
   if (hovered && ImGui::GetIO().MouseWheel != 0.0f) {
-    // Zoom about the mouse: the layout point under it stays under it.
+    // Zoom about the mouse: the layout point under it stays under it (bands' shifts aside).
     const ImVec2 m = ImGui::GetIO().MousePos;
     const float old_zoom = s.ui.zoom;
     s.ui.zoom = std::clamp(s.ui.zoom * std::pow(1.15f, ImGui::GetIO().MouseWheel), 0.05f, 4.0f);
     const float k = s.ui.zoom / old_zoom;
-    s.ui.pan_x = m.x - origin.x - (m.x - origin.x - s.ui.pan_x) * k;
-    s.ui.pan_y = m.y - origin.y - (m.y - origin.y - s.ui.pan_y) * k;
+    s.ui.pan_x = m.x - graph_min.x - (m.x - graph_min.x - s.ui.pan_x) * k;
+    s.ui.pan_y = m.y - graph_min.y - (m.y - graph_min.y - s.ui.pan_y) * k;
   }
   // Tab into the canvas gives the graph its keys without a click first (graph_keys).
   const bool tabbed_in = s.ui.graph_keys && !ImGui::GetIO().WantTextInput && !ImGui::IsAnyItemActive();
@@ -631,49 +1012,131 @@ void draw_graph_panel(AppState& s) {
     build_scene(s, scene);
     s.model.scene_dirty = false;
   }
-  const ImVec2 offset(origin.x + s.ui.pan_x, origin.y + s.ui.pan_y);
+  const float zoom = s.ui.zoom;
+  frame.band_shifts = band_shifts(scene.placement, zoom, kLane, band_px);
+  const ScreenMap map{ImVec2(graph_min.x + s.ui.pan_x, graph_min.y + s.ui.pan_y), zoom, frame.band_shifts};
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  s.renderer.submit(dl, offset.x, offset.y, s.ui.zoom);
 
-  // Over the instances, through ImGui (text needs its font atlas): labels of the nodes in view.
-  const ImVec2 clip_min = origin, clip_max(origin.x + size.x, origin.y + size.y);
-  const auto on_screen = [&](ImVec2 p, float margin) {
-    return p.x > clip_min.x - margin && p.x < clip_max.x + margin && p.y > clip_min.y - margin && p.y < clip_max.y + margin;
+  // Behind the graph: each band's background, so lanes read apart at any zoom.
+  const auto band_box = [&](std::size_t b) {
+    const Placement::Band& pb = scene.placement.bands[b];
+    const float natural = pb.height * kLane * zoom, room = std::max(natural, band_px);
+    const float top = map.offset.y + pb.top * kLane * zoom + frame.band_shifts[b] - (room - natural) / 2;
+    const float gap = Placement::kBandGap * kLane * zoom / 2;
+    return ImVec4(origin.x, top - gap, graph_max.x, top + room + gap);
   };
-  const float spacing_x = kColumn * s.ui.zoom, radius = kRadius * s.ui.zoom;
+  dl->PushClipRect(origin, graph_max, true);
+  for (std::size_t b = 0; lanes && b < scene.placement.bands.size(); ++b) {
+    const ImVec4 box = band_box(b);
+    if (box.w < origin.y || box.y > graph_max.y) continue;
+    const bool deprecated = layout.bands[b].deprecated;
+    if (deprecated || b % 2 == 1) dl->AddRectFilled(ImVec2(graph_min.x, box.y), ImVec2(box.z, box.w), deprecated ? pal.deprecated_bg : pal.band_bg);
+    dl->AddLine(ImVec2(graph_min.x, box.w), ImVec2(box.z, box.w), pal.band_line);
+  }
+  dl->PopClipRect();
+
+  // The graph itself, then its labels, clipped to the graph's rectangle.
+  dl->PushClipRect(graph_min, graph_max, true);
+  s.renderer.submit(dl, map.offset.x, map.offset.y, zoom, frame.band_shifts);
+  if (frame.label_zoom != zoom) {
+    place_labels(scene, zoom, frame.band_shifts, -kMargin, scene.placement.width * kColumn * zoom + kMargin, frame.tier);
+    frame.label_zoom = zoom;
+  }
+  const float radius = std::max(kRadius * zoom, 2.0f);
+  const auto on_screen = [&](ImVec2 p, float margin) {
+    return p.x > graph_min.x - margin && p.x < graph_max.x + margin && p.y > graph_min.y - margin && p.y < graph_max.y + margin;
+  };
+  frame.drawn_labels.clear();
+  for (std::size_t i = 0; i < scene.labels.size(); ++i) {
+    const int t = i < frame.tier.size() ? frame.tier[i] : -1;
+    if (t < 0) continue;
+    const GraphLabel& l = scene.labels[i];
+    const ImVec4 box = label_box(l, t, map.at(l.at, l.band), radius);
+    if (box.z < graph_min.x || box.x > graph_max.x || box.w < graph_min.y || box.y > graph_max.y) continue;
+    dl->AddText(ImVec2(box.x, box.y), l.under_node ? pal.label : pal.band_label, l.text[t].c_str());
+    frame.drawn_labels.push_back(box);
+  }
+
+  // What is under the mouse, and which nodes each lane shows.
   const ImVec2 mouse = ImGui::GetIO().MousePos;
-  for (std::size_t b = 0; b < layout.bands.size() && layout.bands.size() >= 2 && b < s.model.band_titles.size(); ++b) {
-    const LayoutBand& band = layout.bands[b];
-    const float y = offset.y + band.first_lane * kLane * s.ui.zoom - 0.5f * kLane * s.ui.zoom + radius;
-    if (y > clip_min.y - 20 && y < clip_max.y) {
-      dl->AddLine(ImVec2(clip_min.x, y), ImVec2(clip_max.x, y), pal.band_line);
-      const std::string& title = s.model.band_titles[b];
-      const ImVec2 at(clip_min.x + 4, y + 2), extent = ImGui::CalcTextSize(title.c_str());
-      dl->AddRectFilled(ImVec2(at.x - 2, at.y), ImVec2(at.x + extent.x + 2, at.y + extent.y), pal.band_label_bg);
-      dl->AddText(at, pal.band_label, title.c_str());
-    }
-  }
-  for (const auto& label : scene.range_labels) {
-    const ImVec2 p(offset.x + label.at.x * s.ui.zoom, offset.y + label.at.y * s.ui.zoom);
-    const float w = ImGui::CalcTextSize(label.text.c_str()).x;
-    if (s.ui.zoom >= 0.5f && on_screen(p, 0)) dl->AddText(ImVec2(p.x - w / 2, p.y - 16), pal.band_label, label.text.c_str());
-  }
-  int clicked = -1;
+  const bool mouse_in_graph = hovered && mouse.x >= graph_min.x;
+  const float pick = std::max(radius, 5.0f);
+  int hovered_node = -1, hovered_ghost = -1;
+  frame.lanes.assign(layout.bands.size(), {});
+  for (std::size_t b = 0; b < layout.bands.size(); ++b) frame.lanes[b].channel = layout.bands[b].channel;
   for (int i = 0; i < static_cast<int>(layout.nodes.size()); ++i) {
     const LayoutNode& n = layout.nodes[i];
-    const ImVec2 p(offset.x + scene.positions[i].x * s.ui.zoom, offset.y + scene.positions[i].y * s.ui.zoom);
-    if (!on_screen(p, spacing_x)) continue;
-    if (scene.label_widths[i] < spacing_x * 0.95f) {  // labels only where they do not run into the next column
-      dl->AddText(ImVec2(p.x - scene.label_widths[i] / 2, p.y + radius + 4), pal.label, n.label.c_str());
-    }
+    const ImVec2 p = map.at(scene.positions[i], n.band);
+    GraphFrame::Lane& lane = frame.lanes[n.band];
+    ++lane.nodes;
+    if (!on_screen(p, 0)) continue;
+    ++lane.visible;
     const float dx = mouse.x - p.x, dy = mouse.y - p.y;
-    if (hovered && dx * dx + dy * dy < std::max(radius, 4.0f) * std::max(radius, 4.0f)) {
-      ImGui::SetTooltip("%s%s%s%s%s", n.name.c_str(), n.channel.empty() ? "" : "\nchannel ", n.channel.c_str(),
-                        n.head ? "\nchannel head" : "", n.deprecated ? "\ndeprecated" : "");
-      if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) clicked = i;
+    if (mouse_in_graph && dx * dx + dy * dy < pick * pick) hovered_node = i;
+  }
+  for (int g = 0; g < static_cast<int>(layout.ghosts.size()) && hovered_node < 0 && mouse_in_graph; ++g) {
+    const ImVec2 p = map.at(scene.ghost_positions[g], layout.ghosts[g].band);
+    const float dx = mouse.x - p.x, dy = mouse.y - p.y;
+    if (dx * dx + dy * dy < pick * pick) hovered_ghost = g;
+  }
+  dl->PopClipRect();
+
+  // Lane headings in the gutter, beside their bands at every zoom.
+  if (lanes) {
+    dl->PushClipRect(origin, ImVec2(graph_min.x, graph_max.y), true);
+    for (std::size_t b = 0; b < layout.bands.size() && b < s.model.band_titles.size(); ++b) {
+      const ImVec4 box = band_box(b);
+      if (box.w < origin.y || box.y > graph_max.y) continue;
+      const ImVec4 cell(origin.x, box.y + 1, graph_min.x - 2, box.w - 1);
+      const bool over = hovered && mouse.x < graph_min.x && mouse.y >= cell.y && mouse.y < cell.w;
+      draw_band_heading(dl, cell, s.model.band_titles[b], layout.bands[b].deprecated, b % 2 == 1, pal, over);
+    }
+    dl->PopClipRect();
+  }
+
+  // The same bundle in other lanes, for the node hovered and the one selected.
+  const int selected = selected_node(s);
+  build_links(s, hovered_node, selected);
+  frame.hovered = hovered_node;
+
+  if (hovered_node >= 0) {
+    const LayoutNode& n = layout.nodes[hovered_node];
+    std::string also;
+    for (const LayoutNode& m : layout.nodes) {
+      if (m.name == n.name && m.channel != n.channel) also += (also.empty() ? "\nalso in " : ", ") + m.channel;
+    }
+    ImGui::SetTooltip("%s\nversion %s%s%s%s%s%s", n.name.c_str(), n.label.c_str(), n.channel.empty() ? "" : "\nchannel ",
+                      n.channel.c_str(), n.head ? "\nchannel head" : "", n.deprecated ? "\ndeprecated" : "", also.c_str());
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) select_node(s, hovered_node);
+  } else if (hovered_ghost >= 0) {
+    const LayoutGhost& g = layout.ghosts[hovered_ghost];
+    std::string named_by;
+    int declarer = -1;
+    for (const GhostEdge& e : layout.ghost_edges) {
+      if (e.ghost != hovered_ghost) continue;
+      if (declarer < 0) declarer = e.to;
+      named_by += std::string(named_by.empty() ? "" : ", ") + layout.nodes[e.to].name + " (" + edge_kind_name(e.kind) + ")";
+    }
+    // Its finding: one about this channel that names it; else one about the entry naming it.
+    int finding = -1;
+    const auto& findings = s.model.view.findings;
+    for (int pass = 0; pass < 2 && finding < 0; ++pass) {
+      for (int f = 0; f < static_cast<int>(findings.size()) && finding < 0; ++f) {
+        const FindingRow& row = findings[f];
+        if (row.package != s.model.layout_package || (!row.channel.empty() && row.channel != g.channel)) continue;
+        if (pass == 0 ? row.message.find(g.name) != std::string::npos
+                      : declarer >= 0 && row.bundle == layout.nodes[declarer].name) finding = f;
+      }
+    }
+    ImGui::SetTooltip("%s\nnot in channel %s (%s)\nnamed by %s\nclick: %s", g.name.c_str(), g.channel.c_str(),
+                      g.listed_in.empty() ? "in no channel of this package" : ("listed in channel " + g.listed_in).c_str(),
+                      named_by.c_str(), finding >= 0 ? "its finding" : "the entry naming it");
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+      if (finding >= 0) select_finding(s, finding);
+      else if (declarer >= 0) select_node(s, declarer);
     }
   }
-  if (clicked >= 0) select_node(s, clicked);
+  ++frame.settled_frames;
 }
 
 // [SECTION] Bundle tab: the selected channel entry's bundle in full
@@ -791,13 +1254,22 @@ void draw_app(AppState& s) {
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
   if (ImGui::IsKeyPressed(ImGuiKey_Slash) && !ImGui::GetIO().WantTextInput) s.ui.focus_search = true;
   draw_summary_bar(s);
-  const float explorer_w = std::max(260.0f, vp->WorkSize.x * 0.28f);
-  ImGui::BeginChild("explorer", ImVec2(explorer_w, 0), ImGuiChildFlags_Border);
-  draw_explorer_panel(s);
-  ImGui::EndChild();
-  ImGui::SameLine();
+  // A narrow window shows the explorer only when asked (the summary bar's button), narrower.
+  const bool narrow = narrow_window();
+  if (s.ui.focus_search) s.ui.show_explorer = true;  // '/' brings the search box into view
+  s.ui.explorer_shown = !narrow || s.ui.show_explorer;
+  if (s.ui.explorer_shown) {
+    const float explorer_w = narrow ? std::min(240.0f, vp->WorkSize.x * 0.35f) : std::max(260.0f, vp->WorkSize.x * 0.28f);
+    ImGui::BeginChild("explorer", ImVec2(explorer_w, 0), ImGuiChildFlags_Border);
+    draw_explorer_panel(s);
+    ImGui::EndChild();
+    ImGui::SameLine();
+  }
   ImGui::BeginGroup();
-  const float graph_h = std::max(160.0f, ImGui::GetContentRegionAvail().y * 0.58f);
+  // A short window gives the graph a larger share; the findings keep at least a few rows.
+  const float avail_h = ImGui::GetContentRegionAvail().y;
+  const float share = avail_h < 560 ? 0.66f : s.ui.whole_package ? 0.64f : 0.58f;  // lanes need the height
+  const float graph_h = std::max(160.0f, std::min(avail_h * share, avail_h - 150.0f));
   ImGui::BeginChild("graph", ImVec2(0, graph_h), ImGuiChildFlags_Border, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   draw_graph_panel(s);
   ImGui::EndChild();

@@ -83,6 +83,11 @@ void receive_layout(AppState& s, const std::string& failure, const Json& answer)
   s.model.layout_package = s.ui.selected_package;
   s.model.layout_channel = s.ui.whole_package ? "" : s.ui.selected_channel;
   s.model.band_titles = band_titles(s.model.view, s.model.layout_package, s.model.layout);
+  s.model.package_deprecated = false;
+  for (const PackageRow& p : s.model.view.package_rows) {
+    if (p.name == s.model.layout_package) s.model.package_deprecated = p.deprecated;
+  }
+  s.model.frame = GraphFrame{};
   s.model.scene_dirty = true;
   s.ui.pan_x = 40.0f;
   s.ui.pan_y = 40.0f;

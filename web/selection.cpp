@@ -188,19 +188,23 @@ EMSCRIPTEN_KEEPALIVE int fbclens_app_select_finding(int index) {
 // =====================================================================================================
 
 /// App status for tests and the page: {"frames" (drawn), "ticks" (main-loop iterations; frames are
-/// drawn only while something changes), "graphOk", "nodes", "edges" (instances drawn),
+/// drawn only while something changes), "graphOk", "nodes" (entry nodes drawn; ghosts apart),
+/// "edges" (edge instances drawn),
 /// "package", "channel", "bundle", "wholePackage", "finding" (index into the findings as grouped,
 /// -1 = none), "findingCode", "search", "theme", "sceneTheme" (the theme the graph's scene was
 /// last built with), "upgrade" (where each OLM takes the selected bundle, as shown), "pixelRatio",
 /// "details" (the bundle whose details the Bundle tab shows, "" = none yet), "detailsProperties",
-/// "lowerTab" ("findings" or "bundle"), "fps", "frameMs" (main-thread ms per frame drawn, averaged)}.
+/// "lowerTab" ("findings" or "bundle"), "explorer" (shown: a narrow window folds it away),
+/// "graphCanvas": {"width", "height"} (the graph's rectangle, pixels), "fps", "frameMs" (main-thread
+/// ms per frame drawn, averaged)}.
 /// Valid until the next call.
 EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
   using namespace fbclens::web;
   const AppState& s = app_state();
   const fbclens::Json status{
       {"frames", g_shell.frames}, {"ticks", g_shell.ticks}, {"graphOk", s.renderer.ok()},
-      {"nodes", s.renderer.last_node_count()}, {"edges", s.renderer.last_edge_count()},
+      {"nodes", s.renderer.last_node_count() - std::min(s.renderer.last_node_count(), s.model.layout.ghosts.size())},
+      {"edges", s.renderer.last_edge_count()},
       {"package", s.ui.selected_package}, {"channel", s.ui.selected_channel}, {"bundle", s.ui.selected_bundle},
       {"wholePackage", s.ui.whole_package}, {"finding", s.ui.selected_finding},
       {"findingCode", s.ui.selected_finding >= 0 ? s.model.view.findings[s.ui.selected_finding].code : ""},
@@ -208,6 +212,8 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
       {"sceneTheme", s.model.scene.light ? "light" : "dark"}, {"upgrade", s.model.upgrade_text},
       {"details", s.model.details.name}, {"detailsProperties", s.model.details.properties.size()},
       {"lowerTab", s.ui.lower_tab_shown == UiState::LowerTab::Bundle ? "bundle" : "findings"},
+      {"explorer", s.ui.explorer_shown},
+      {"graphCanvas", {{"width", s.model.frame.canvas.x}, {"height", s.model.frame.canvas.y}}},
       {"pixelRatio", pixel_ratio()}, {"fps", s.ui.fps}, {"frameMs", g_shell.frame_ms}};
   g_status = status.dump();
   return g_status.c_str();
@@ -215,7 +221,14 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
 
 /// Statistics of the graph in view (the JS API's graphStats()):
 /// {"package", "channel" ("" = whole package), "nodes", "edges": {"replaces", "skips", "skipRange"},
-///  "skipRangeDrawn" (skipRange edges drawn: one per range when collapsed), "heads", "fps", "frames",
+///  "skipRangeDrawn" (skipRange edges drawn: one per range when collapsed), "heads", "headsRinged"
+///  (nodes drawn with the head ring), "ghosts" (names replaces/skips give outside their channel,
+///  drawn as ghost nodes), "lanes": [{"channel", "nodes", "visibleNodes"}] (per band, one for a
+///  single channel; visibleNodes = entries whose centre is inside the graph's rectangle in the last
+///  frame drawn), "labelsDrawn" (node and edge labels drawn in that frame), "labelsOverlapping"
+///  (pairs of them whose boxes intersect), "zoom", "columnsPerRow" (0 = rows not wrapped),
+///  "settledFrames" (frames drawn since the layout arrived and was fitted: the numbers above are
+///  measured after the view settles once it is at least 1), "fps", "frames",
 ///  "routes": {"classic", "v1"} (segments of the upgrade simulator's walks drawn)}.
 /// Valid until the next call.
 EMSCRIPTEN_KEEPALIVE const char* fbclens_app_graph_stats() {
@@ -227,11 +240,26 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_graph_stats() {
     skips += e.kind == fbclens::EdgeKind::Skips;
     skip_range += e.kind == fbclens::EdgeKind::SkipRange;
   }
+  fbclens::Json lanes = fbclens::Json::array();
+  for (const GraphFrame::Lane& lane : s.model.frame.lanes) {
+    lanes.push_back({{"channel", lane.channel}, {"nodes", lane.nodes}, {"visibleNodes", lane.visible}});
+  }
+  const std::vector<ImVec4>& boxes = s.model.frame.drawn_labels;
+  int overlapping = 0;
+  for (std::size_t i = 0; i < boxes.size(); ++i) {
+    for (std::size_t j = i + 1; j < boxes.size(); ++j) {
+      overlapping += boxes[i].x < boxes[j].z && boxes[j].x < boxes[i].z && boxes[i].y < boxes[j].w && boxes[j].y < boxes[i].w;
+    }
+  }
   const fbclens::Json stats{{"package", s.model.layout_package}, {"channel", s.model.layout_channel},
                             {"nodes", s.model.layout.nodes.size()},
                             {"edges", {{"replaces", replaces}, {"skips", skips}, {"skipRange", skip_range}}},
                             {"skipRangeDrawn", s.ui.collapse_ranges ? static_cast<int>(s.model.layout.ranges.size()) : skip_range},
-                            {"heads", s.model.layout.heads}, {"fps", s.ui.fps}, {"frames", g_shell.frames},
+                            {"heads", s.model.layout.heads}, {"headsRinged", s.model.scene.heads_ringed},
+                            {"ghosts", s.model.layout.ghosts.size()}, {"lanes", std::move(lanes)},
+                            {"labelsDrawn", boxes.size()}, {"labelsOverlapping", overlapping}, {"zoom", s.ui.zoom},
+                            {"columnsPerRow", s.ui.columns_per_row}, {"settledFrames", s.model.frame.settled_frames},
+                            {"fps", s.ui.fps}, {"frames", g_shell.frames},
                             {"routes", {{"classic", s.model.scene.route_segments_classic},
                                         {"v1", s.model.scene.route_segments_v1}}}};
   g_status = stats.dump();

@@ -244,11 +244,14 @@ ChannelLayout parse_layout(const Json& layout) {
     LayoutNode n;
     n.name = text(nj, "name");
     n.label = text(nj, "label");
+    n.short_label = text(nj, "shortLabel");
+    n.tiny_label = text(nj, "tinyLabel");
     n.channel = text(nj, "channel");
     n.x = number<float>(nj, "x");
     n.y = number<float>(nj, "y");
     n.layer = number<int>(nj, "layer");
     n.lane = number<int>(nj, "lane");
+    n.band = number<int>(nj, "band");
     n.head = flag(nj, "head");
     n.deprecated = flag(nj, "deprecated");
     out.nodes.push_back(std::move(n));
@@ -276,7 +279,38 @@ ChannelLayout parse_layout(const Json& layout) {
     if (valid(e.from) && valid(e.to)) out.edges.push_back(e);
   }
   for (const Json& bj : list(layout, "bands")) {
-    out.bands.push_back({text(bj, "channel"), number<int>(bj, "firstLane"), number<int>(bj, "lanes")});
+    LayoutBand b{text(bj, "channel"), number<int>(bj, "firstLane"), number<int>(bj, "lanes"), number<int>(bj, "columns"),
+                 number<int>(bj, "heads")};
+    b.is_default = flag(bj, "isDefault");
+    b.deprecated = flag(bj, "deprecated");
+    out.bands.push_back(std::move(b));
+  }
+  // Every node and ghost in a band that exists, so the UI can index bands by them.
+  if (out.bands.empty() && !out.nodes.empty()) out.bands.push_back({out.nodes.front().channel, 0, std::max(1, out.lanes), out.layers});
+  const int bands = static_cast<int>(out.bands.size());
+  for (LayoutNode& n : out.nodes) n.band = std::clamp(n.band, 0, std::max(0, bands - 1));
+  for (const Json& gj : list(layout, "ghosts")) {
+    LayoutGhost g;
+    g.name = text(gj, "name");
+    g.label = text(gj, "label");
+    g.short_label = text(gj, "shortLabel");
+    g.tiny_label = text(gj, "tinyLabel");
+    g.channel = text(gj, "channel");
+    g.listed_in = text(gj, "listedIn");
+    g.x = number<float>(gj, "x");
+    g.y = number<float>(gj, "y");
+    g.layer = number<int>(gj, "layer");
+    g.lane = number<int>(gj, "lane");
+    g.band = std::clamp(number<int>(gj, "band"), 0, std::max(0, bands - 1));
+    out.ghosts.push_back(std::move(g));
+  }
+  const int ghosts = static_cast<int>(out.ghosts.size());
+  for (const Json& ej : list(layout, "ghostEdges")) {
+    GhostEdge e;
+    e.ghost = number<int>(ej, "ghost");
+    e.to = number<int>(ej, "to");
+    e.kind = text(ej, "kind") == "skips" ? EdgeKind::Skips : EdgeKind::Replaces;
+    if (e.ghost >= 0 && e.ghost < ghosts && valid(e.to)) out.ghost_edges.push_back(e);
   }
   return out;
 }

@@ -143,7 +143,9 @@ BundleDetails parse_bundle_details(const Json& details);
 /// layout arrives, not per frame.
 std::vector<std::string> band_titles(const CatalogView& view, const std::string& package, const ChannelLayout& layout);
 
-/// The layout from its JSON (core/export/layout_json.h). Edges whose ends are not nodes are dropped.
+/// The layout from its JSON (core/export/layout_json.h). Edges whose ends are not nodes (or
+/// ghosts) are dropped, and band indices are clamped to the bands there are (a layout with nodes
+/// and no bands gets one), so the UI can index bands without checks.
 ChannelLayout parse_layout(const Json& layout);
 
 }  // namespace fbclens::web

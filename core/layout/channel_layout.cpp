@@ -20,28 +20,6 @@ bool same_version(const model::Bundle* a, const model::Bundle* b) {
   return a->version && b->version && semver::compare(*a->version, *b->version) == 0;
 }
 
-// The column of every entry of `channels`, by bundle name: one per distinct version, oldest first;
-// entries without a known version get a column each after the others, in the order first met.
-std::map<std::string, int> columns_of(const std::vector<const model::Channel*>& channels) {
-  std::vector<const model::Bundle*> order;
-  std::set<std::string> seen;
-  for (const model::Channel* ch : channels) {
-    for (const std::string& name : ch->entry_order) {
-      if (seen.insert(name).second) order.push_back(&ch->bundles.at(name));
-    }
-  }
-  std::stable_sort(order.begin(), order.end(), older);
-  std::map<std::string, int> column;
-  int current = -1;
-  const model::Bundle* previous = nullptr;
-  for (const model::Bundle* b : order) {
-    if (!previous || !same_version(previous, b)) ++current;
-    previous = b;
-    column[b->name] = current;
-  }
-  return column;
-}
-
 // Orders the entries off the replaces chain within each column by the mean lane of their
 // neighbours (the barycentre heuristic), so edges cross less. `nodes[first..]` are one band.
 void reduce_crossings(ChannelLayout& out, std::size_t first_node, std::size_t first_edge) {
@@ -76,27 +54,135 @@ void reduce_crossings(ChannelLayout& out, std::size_t first_node, std::size_t fi
   }
 }
 
-// Appends `channel`'s nodes, edges and skipRange groups to `out` as one band starting at
-// `first_lane`, with columns from `column`. Returns the number of lanes the band uses.
-int lay_out_band(const model::Channel& channel, const std::map<std::string, int>& column, int first_lane,
-                 ChannelLayout& out) {
+// Names with their runs of digits compared as numbers: "stable-3.9" before "stable-3.10"; equal
+// numbers with more leading zeros, then plain byte order, break ties.
+bool natural_less(const std::string& a, const std::string& b) {
+  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (digit(a[i]) && digit(b[j])) {
+      std::size_t ie = i, je = j;
+      while (ie < a.size() && digit(a[ie])) ++ie;
+      while (je < b.size() && digit(b[je])) ++je;
+      std::size_t is = i, js = j;  // past leading zeros
+      while (is + 1 < ie && a[is] == '0') ++is;
+      while (js + 1 < je && b[js] == '0') ++js;
+      if (ie - is != je - js) return ie - is < je - js;
+      if (const int c = a.compare(is, ie - is, b, js, je - js); c != 0) return c < 0;
+      i = ie;
+      j = je;
+    } else {
+      if (a[i] != b[j]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]);
+      ++i;
+      ++j;
+    }
+  }
+  if (a.size() - i != b.size() - j) return a.size() - i < b.size() - j;
+  return a < b;
+}
+
+const std::map<std::string, model::Channel> kNoChannels;
+
+// A name that replaces/skips give but the channel does not list, while its band is laid out.
+struct PendingGhost {
+  std::string name;
+  const model::Bundle* listed = nullptr;  // the entry of another channel listing it (its version)
+  std::string listed_in;
+  const model::Bundle* first_declarer = nullptr;  // the oldest entry naming it
+  bool continues_chain = false;  // the replaces target of the lane-0 chain's last entry
+};
+
+// The label of a node for shorten_label's comparisons: its version label, or its name when the
+// version is unknown (then it is compared with names).
+const std::string& comparable(const LayoutNode& n, bool by_name) { return by_name ? n.name : n.label; }
+
+// Appends `channel`'s nodes, edges, skipRange groups and ghosts to `out` as one band starting at
+// `first_lane`, with columns of its own. Returns the number of lanes the band uses.
+int lay_out_band(const model::Channel& channel, const model::Package* package, int first_lane, ChannelLayout& out) {
   const std::vector<const model::Bundle*> file_order = channel.entries();
   std::vector<const model::Bundle*> order = file_order;
   std::stable_sort(order.begin(), order.end(), older);
+  const int band = static_cast<int>(out.bands.size());
 
   const std::vector<std::string> heads = model::channel_heads(channel);
   out.heads += static_cast<int>(heads.size());
-  // The replaces chain from a single head sits on the band's first lane.
+  // The replaces chain from the head (the newest head, when there are several) sits on lane 0.
+  const model::Bundle* chain_head = nullptr;
+  for (const std::string& h : heads) {
+    const model::Bundle* b = &channel.bundles.at(h);
+    if (!chain_head || older(chain_head, b)) chain_head = b;
+  }
   std::set<std::string> chain;
-  if (heads.size() == 1) {
-    const model::Bundle* cur = &channel.bundles.at(heads[0]);
-    while (cur && chain.insert(cur->name).second) {
-      auto next = channel.bundles.find(cur->replaces);
-      cur = next == channel.bundles.end() ? nullptr : &next->second;
+  std::string chain_tail;
+  for (const model::Bundle* cur = chain_head; cur && chain.insert(cur->name).second;) {
+    chain_tail = cur->name;
+    auto next = channel.bundles.find(cur->replaces);
+    cur = next == channel.bundles.end() ? nullptr : &next->second;
+  }
+  const std::set<std::string> head_set(heads.begin(), heads.end());
+
+  // Ghosts: names given by replaces or skips that the channel does not list, oldest entry first.
+  std::vector<PendingGhost> pending;
+  std::map<std::string, int> ghost_of;
+  for (const model::Bundle* b : order) {
+    std::vector<std::string> named{b->replaces};
+    named.insert(named.end(), b->skips.begin(), b->skips.end());
+    for (std::size_t k = 0; k < named.size(); ++k) {
+      const std::string& name = named[k];
+      if (name.empty() || channel.bundles.count(name)) continue;
+      auto [it, added] = ghost_of.emplace(name, static_cast<int>(pending.size()));
+      if (added) {
+        PendingGhost g;
+        g.name = name;
+        g.first_declarer = b;
+        for (const auto& [other_name, other] : package ? package->channels : kNoChannels) {
+          auto found = other.bundles.find(name);
+          if (found == other.bundles.end()) continue;
+          g.listed = &found->second;  // the package's own map: outlives the layout's construction
+          g.listed_in = other_name;
+          break;
+        }
+        pending.push_back(std::move(g));
+      }
+      if (k == 0 && b->name == chain_tail) pending[it->second].continues_chain = true;
     }
   }
 
-  const std::size_t first_node = out.nodes.size(), first_edge = out.edges.size();
+  // Columns: one per distinct version among the entries and the ghosts whose version is known
+  // (entries of unknown version after them, one column each); then a column just before its
+  // oldest declarer for each group of ghosts of unknown version.
+  struct Item {
+    const model::Bundle* bundle;  // the entry, or the ghost's entry in another channel
+    int ghost;                    // -1 = an entry of this channel
+  };
+  std::vector<Item> items;
+  for (const model::Bundle* b : file_order) items.push_back({b, -1});
+  for (std::size_t g = 0; g < pending.size(); ++g) {
+    if (pending[g].listed && pending[g].listed->version) items.push_back({pending[g].listed, static_cast<int>(g)});
+  }
+  std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return older(a.bundle, b.bundle); });
+  std::map<std::string, int> column;           // entry name → provisional column
+  std::vector<int> ghost_column(pending.size(), -1);
+  int provisional = -1;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i == 0 || !same_version(items[i - 1].bundle, items[i].bundle)) ++provisional;
+    if (items[i].ghost < 0) column[items[i].bundle->name] = provisional;
+    else ghost_column[items[i].ghost] = provisional;
+  }
+  std::set<int> before;  // provisional columns that get a ghost column just before them
+  for (std::size_t g = 0; g < pending.size(); ++g) {
+    if (ghost_column[g] < 0) before.insert(column.at(pending[g].first_declarer->name));
+  }
+  const auto final_column = [&before](int c) {
+    return c + static_cast<int>(std::distance(before.begin(), before.upper_bound(c)));
+  };
+  for (std::size_t g = 0; g < pending.size(); ++g) {
+    ghost_column[g] = ghost_column[g] >= 0 ? final_column(ghost_column[g])
+                                           : final_column(column.at(pending[g].first_declarer->name)) - 1;
+  }
+  const int columns = provisional + 1 + static_cast<int>(before.size());
+
+  const std::size_t first_node = out.nodes.size(), first_edge = out.edges.size(), first_ghost = out.ghosts.size();
   std::map<std::string, int> index;
   std::map<int, int> lanes_used;  // column → off-chain entries placed so far
   for (const model::Bundle* b : order) {
@@ -104,9 +190,10 @@ int lay_out_band(const model::Channel& channel, const std::map<std::string, int>
     n.name = b->name;
     n.label = b->version ? b->version->to_string() + (b->release.empty() ? "" : " (" + b->release + ")") : b->name;
     n.channel = channel.name;
-    n.layer = column.at(b->name);
+    n.layer = final_column(column.at(b->name));
     n.lane = chain.count(b->name) ? 0 : ++lanes_used[n.layer];
-    n.head = heads.size() == 1 && heads[0] == b->name;
+    n.band = band;
+    n.head = head_set.count(b->name) > 0;
     n.deprecated = b->deprecation.has_value();
     index[b->name] = static_cast<int>(out.nodes.size());
     out.nodes.push_back(std::move(n));
@@ -121,8 +208,14 @@ int lay_out_band(const model::Channel& channel, const std::map<std::string, int>
   for (const model::Bundle* b : order) {
     const int to = index[b->name];
     if (auto it = index.find(b->replaces); it != index.end()) out.edges.push_back({it->second, to, EdgeKind::Replaces});
+    if (auto it = ghost_of.find(b->replaces); it != ghost_of.end()) {
+      out.ghost_edges.push_back({static_cast<int>(first_ghost) + it->second, to, EdgeKind::Replaces});
+    }
     for (const std::string& s : b->skips) {
       if (auto it = index.find(s); it != index.end()) out.edges.push_back({it->second, to, EdgeKind::Skips});
+      if (auto it = ghost_of.find(s); it != ghost_of.end()) {
+        out.ghost_edges.push_back({static_cast<int>(first_ghost) + it->second, to, EdgeKind::Skips});
+      }
     }
     if (b->skip_range.empty()) continue;
     const update::EntryEdges edges(*b);
@@ -141,45 +234,211 @@ int lay_out_band(const model::Channel& channel, const std::map<std::string, int>
   }
 
   reduce_crossings(out, first_node, first_edge);
-  int lanes = 1;
+  // Ghosts below the entries of their column (the chain's missing predecessor on lane 0).
+  std::map<int, std::set<int>> taken;  // column → lanes in use
+  for (std::size_t i = first_node; i < out.nodes.size(); ++i) taken[out.nodes[i].layer].insert(out.nodes[i].lane);
+  for (std::size_t g = 0; g < pending.size(); ++g) {
+    LayoutGhost ghost;
+    ghost.name = pending[g].name;
+    const model::Bundle* listed = pending[g].listed;
+    ghost.label = listed && listed->version
+                      ? listed->version->to_string() + (listed->release.empty() ? "" : " (" + listed->release + ")")
+                      : ghost.name;
+    ghost.channel = channel.name;
+    ghost.listed_in = pending[g].listed_in;
+    ghost.layer = ghost_column[g];
+    ghost.band = band;
+    std::set<int>& lanes = taken[ghost.layer];
+    int lane = pending[g].continues_chain ? 0 : 1;
+    while (lanes.count(lane)) ++lane;
+    lanes.insert(lane);
+    ghost.lane = lane;
+    out.ghosts.push_back(std::move(ghost));
+  }
+
+  // Short labels, each against a neighbour: the node in the column before (lane 0 first), else after.
+  std::map<int, const LayoutNode*> in_column;  // column → its topmost node
+  for (std::size_t i = first_node; i < out.nodes.size(); ++i) {
+    const LayoutNode*& top = in_column[out.nodes[i].layer];
+    if (!top || out.nodes[i].lane < top->lane) top = &out.nodes[i];
+  }
+  const auto neighbour_of = [&in_column](int layer) -> const LayoutNode* {
+    auto it = in_column.lower_bound(layer);
+    if (it != in_column.begin()) return std::prev(it)->second;
+    it = in_column.upper_bound(layer);
+    return it == in_column.end() ? nullptr : it->second;
+  };
   for (std::size_t i = first_node; i < out.nodes.size(); ++i) {
     LayoutNode& n = out.nodes[i];
-    lanes = std::max(lanes, n.lane + 1);
+    const bool by_name = n.label == n.name;
+    const LayoutNode* other = neighbour_of(n.layer);
+    const std::string& near = other ? comparable(*other, by_name) : std::string();
+    n.short_label = shorten_label(n.label, near, false);
+    n.tiny_label = shorten_label(n.label, near, true);
+  }
+  for (std::size_t g = first_ghost; g < out.ghosts.size(); ++g) {
+    LayoutGhost& ghost = out.ghosts[g];
+    const bool by_name = ghost.label == ghost.name;
+    const std::string& declarer = pending[g - first_ghost].first_declarer->name;
+    const LayoutNode& d = out.nodes[index.at(declarer)];
+    const std::string& near = by_name ? d.name : d.label;
+    ghost.short_label = shorten_label(ghost.label, near, false);
+    ghost.tiny_label = shorten_label(ghost.label, near, true);
+  }
+
+  int lanes = 1;
+  for (std::size_t i = first_node; i < out.nodes.size(); ++i) lanes = std::max(lanes, out.nodes[i].lane + 1);
+  for (std::size_t g = first_ghost; g < out.ghosts.size(); ++g) lanes = std::max(lanes, out.ghosts[g].lane + 1);
+  for (std::size_t i = first_node; i < out.nodes.size(); ++i) {
+    LayoutNode& n = out.nodes[i];
     n.lane += first_lane;
     n.x = static_cast<float>(n.layer);
     n.y = static_cast<float>(n.lane);
   }
-  out.bands.push_back({channel.name, first_lane, lanes});
+  for (std::size_t g = first_ghost; g < out.ghosts.size(); ++g) {
+    LayoutGhost& ghost = out.ghosts[g];
+    ghost.lane += first_lane;
+    ghost.x = static_cast<float>(ghost.layer);
+    ghost.y = static_cast<float>(ghost.lane);
+  }
+  LayoutBand record{channel.name, first_lane, lanes, columns, static_cast<int>(heads.size())};
+  record.is_default = package && package->default_channel == channel.name;
+  record.deprecated = channel.deprecation.has_value();
+  out.bands.push_back(record);
+  out.layers = std::max(out.layers, columns);
   return lanes;
-}
-
-int columns_used(const std::map<std::string, int>& column) {
-  int layers = 0;
-  for (const auto& [name, c] : column) layers = std::max(layers, c + 1);
-  return layers;
 }
 
 }  // namespace
 
-ChannelLayout layout_channel(const model::Channel& channel) {
+ChannelLayout layout_channel(const model::Channel& channel, const model::Package* package) {
   ChannelLayout out;
-  const std::map<std::string, int> column = columns_of({&channel});
-  out.lanes = lay_out_band(channel, column, 0, out);
-  out.layers = columns_used(column);
+  out.lanes = lay_out_band(channel, package, 0, out);
   return out;
 }
 
 ChannelLayout layout_package(const model::Package& package) {
   std::vector<const model::Channel*> channels;
-  if (auto it = package.channels.find(package.default_channel); it != package.channels.end()) channels.push_back(&it->second);
   for (const auto& [name, ch] : package.channels) {
     if (name != package.default_channel) channels.push_back(&ch);
   }
+  std::stable_sort(channels.begin(), channels.end(),
+                   [](const model::Channel* a, const model::Channel* b) { return natural_less(a->name, b->name); });
+  if (auto it = package.channels.find(package.default_channel); it != package.channels.end()) {
+    channels.insert(channels.begin(), &it->second);
+  }
   ChannelLayout out;
-  const std::map<std::string, int> column = columns_of(channels);
-  for (const model::Channel* ch : channels) out.lanes += lay_out_band(*ch, column, out.lanes, out);
-  out.layers = columns_used(column);
+  for (const model::Channel* ch : channels) out.lanes += lay_out_band(*ch, &package, out.lanes, out);
   return out;
+}
+
+std::string shorten_label(const std::string& label, const std::string& neighbour, bool tiny) {
+  const auto separator = [](char c) { return c == '.' || c == '-' || c == '+' || c == ' ' || c == '('; };
+  std::size_t start = 0;
+  if (!neighbour.empty()) {
+    std::size_t i = 0;
+    while (i < label.size() && i < neighbour.size() && label[i] == neighbour[i]) ++i;
+    start = i >= label.size() ? 0 : i;  // a prefix of its neighbour: nothing to drop
+    while (start > 0 && !separator(label[start - 1])) --start;
+    // A version whose M.m.p equals its neighbour's: from its pre-release (or build, or release).
+    const std::size_t core_end = label.find_first_of("-+ ");
+    const bool version = !label.empty() && label[0] >= '0' && label[0] <= '9';
+    if (version && core_end != std::string::npos && start > core_end) start = core_end + 1;
+  }
+  std::string rest = label.substr(start);
+  while (!rest.empty() && (rest[0] == '(' || rest[0] == ' ')) rest.erase(0, 1);
+  if (tiny) {
+    // The differing part alone when it is one of M.m.p; else what precedes pre-release and build.
+    const std::size_t core_end = label.find_first_of("-+ ");
+    const bool in_core = start > 0 && (core_end == std::string::npos || start < core_end);
+    const std::size_t cut = rest.find_first_of(in_core ? ".-+ " : "-+ ", 1);
+    if (cut != std::string::npos) rest.resize(cut);
+  }
+  std::string out = start > 0 ? ".." + rest : rest;
+  return !out.empty() && out.size() < label.size() ? out : label;
+}
+
+Placement place_layout(const ChannelLayout& layout, int columns_per_row) {
+  Placement p;
+  p.columns_per_row = columns_per_row;
+  float top = 0;
+  for (const LayoutBand& band : layout.bands) {
+    const int columns = std::max(1, band.columns);
+    const int per_row = columns_per_row > 0 ? std::min(columns_per_row, columns) : columns;
+    Placement::Band b;
+    b.top = top;
+    b.rows = (columns + per_row - 1) / per_row;
+    b.columns = per_row;
+    b.height = b.rows * static_cast<float>(band.lanes) + (b.rows - 1) * Placement::kRowGap;
+    p.bands.push_back(b);
+    p.width = std::max(p.width, static_cast<float>(per_row));
+    top += b.height + Placement::kBandGap;
+  }
+  p.height = p.bands.empty() ? 0 : p.bands.back().top + p.bands.back().height;
+  const auto place = [&](int band, int layer, int lane) {
+    Placement::Point pt;
+    if (band < 0 || band >= static_cast<int>(p.bands.size())) return pt;
+    const Placement::Band& b = p.bands[band];
+    const LayoutBand& lb = layout.bands[band];
+    pt.row = layer / b.columns;
+    pt.reversed = pt.row % 2 == 1;
+    const int k = layer % b.columns;
+    pt.x = static_cast<float>(pt.reversed ? b.columns - 1 - k : k);
+    pt.y = b.top + pt.row * (lb.lanes + Placement::kRowGap) + static_cast<float>(lane - lb.first_lane);
+    return pt;
+  };
+  for (const LayoutNode& n : layout.nodes) p.nodes.push_back(place(n.band, n.layer, n.lane));
+  for (const LayoutGhost& g : layout.ghosts) p.ghosts.push_back(place(g.band, g.layer, g.lane));
+  return p;
+}
+
+std::vector<float> band_shifts(const Placement& placement, float zoom, float lane_px, float band_px) {
+  std::vector<float> shifts;
+  float extra = 0, bottom = 0;
+  for (const Placement::Band& b : placement.bands) {
+    const float natural = b.height * lane_px * zoom, room = std::max(natural, band_px);
+    shifts.push_back(extra + (room - natural) / 2);
+    extra += room - natural;
+    bottom = b.top * lane_px * zoom + extra + natural;
+  }
+  shifts.push_back(bottom);
+  return shifts;
+}
+
+Fit fit_layout(const ChannelLayout& layout, const FitArea& area) {
+  Fit best{0, area.max_zoom};
+  if (layout.bands.empty()) return best;
+  int widest = 1;
+  for (const LayoutBand& band : layout.bands) widest = std::max(widest, band.columns);
+  best.zoom = -1;
+  std::vector<float> heights;  // lanes of each band, rows and row gaps included
+  for (int per_row = 1; per_row <= widest; ++per_row) {
+    heights.clear();
+    for (const LayoutBand& band : layout.bands) {
+      const int columns = std::max(1, band.columns), in_row = std::min(per_row, columns);
+      const int rows = (columns + in_row - 1) / in_row;
+      heights.push_back(rows * static_cast<float>(band.lanes) + (rows - 1) * Placement::kRowGap);
+    }
+    // Pixels the bands take at `zoom` (as band_shifts lays them out): grows with the zoom.
+    const auto pixels = [&](float zoom) {
+      float total = (heights.size() - 1) * Placement::kBandGap * area.lane_px * zoom;
+      for (float h : heights) total += std::max(h * area.lane_px * zoom, area.band_px);
+      return total;
+    };
+    float by_height = area.max_zoom;
+    if (pixels(area.max_zoom) > area.height) {
+      float lo = area.min_zoom, hi = area.max_zoom;
+      for (int k = 0; k < 32; ++k) {
+        const float mid = (lo + hi) / 2;
+        (pixels(mid) <= area.height ? lo : hi) = mid;
+      }
+      by_height = lo;
+    }
+    const float by_width = area.width / (static_cast<float>(per_row) * area.column_px);
+    const float zoom = std::clamp(std::min(by_width, by_height), area.min_zoom, area.max_zoom);
+    if (zoom >= best.zoom * 0.999f) best = {per_row == widest ? 0 : per_row, zoom};
+  }
+  return best;
 }
 
 std::size_t count_crossings(const ChannelLayout& layout) {

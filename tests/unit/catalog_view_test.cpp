@@ -233,6 +233,25 @@ TEST_CASE("app view model: reads the worker's view and layout back", "[view]") {
   CHECK(read.ranges[0].from == original.ranges[0].from);
   CHECK(read.nodes[0].label == original.nodes[0].label);
   CHECK(read.heads == 1);
+  for (std::size_t i = 0; i < read.nodes.size(); ++i) {
+    CHECK(read.nodes[i].short_label == original.nodes[i].short_label);
+    CHECK(read.nodes[i].tiny_label == original.nodes[i].tiny_label);
+    CHECK(read.nodes[i].band == original.nodes[i].band);
+  }
+  // The ghost (stable's 1.2.0 skips 1.1.1, which no channel lists) and its edge.
+  REQUIRE(read.ghosts.size() == 1);
+  CHECK(read.ghosts[0].name == "cert-watcher.v1.1.1");
+  CHECK(read.ghosts[0].layer == original.ghosts[0].layer);
+  REQUIRE(read.ghost_edges.size() == 1);
+  CHECK(read.ghost_edges[0].kind == EdgeKind::Skips);
+  CHECK(read.nodes[read.ghost_edges[0].to].name == "cert-watcher.v1.2.0");
+  // Band flags of a whole package.
+  const ChannelLayout whole = web::parse_layout(layout_json(layout_package(report.model.packages.at("cert-watcher"))));
+  REQUIRE(whole.bands.size() == 3);
+  CHECK(whole.bands[0].is_default);
+  CHECK(whole.bands[1].channel == "alpha");
+  CHECK(whole.bands[1].deprecated);
+  CHECK(whole.bands[2].columns == 3);
 }
 
 TEST_CASE("app view model: findings grouped as the core names the groups, keyed by Summary index", "[view]") {
@@ -323,14 +342,19 @@ TEST_CASE("app view model: lane headings name the default and deprecated channel
 
 TEST_CASE("app view model: malformed answers give an empty view, never a crash", "[view]") {
   for (const char* text : {"null", "[]", "{\"packages\": 3}", "{\"summary\": [], \"packages\": [1, \"x\", {\"channels\": {}}]}",
-                           "{\"nodes\": [{}], \"edges\": [{\"from\": 0, \"to\": 9}, {\"from\": -1}], \"ranges\": [{\"from\": [5]}]}"}) {
+                           "{\"nodes\": [{}], \"edges\": [{\"from\": 0, \"to\": 9}, {\"from\": -1}], \"ranges\": [{\"from\": [5]}]}",
+                           "{\"nodes\": [{\"band\": 7}], \"ghosts\": [{\"band\": -3}], \"ghostEdges\": [{\"ghost\": 4, \"to\": 0}]}"}) {
     INFO(text);
     const Json j = Json::parse(text);
     const web::CatalogView v = web::parse_catalog_view(j, 1);
     CHECK(v.findings.empty());
     const ChannelLayout l = web::parse_layout(j);
     CHECK(l.edges.empty());  // edges whose ends are not nodes are dropped
+    CHECK(l.ghost_edges.empty());
     for (const auto& r : l.ranges) CHECK(r.from.empty());
+    // Band indices name bands that exist (a layout with nodes gets one band).
+    for (const auto& n : l.nodes) CHECK((n.band >= 0 && n.band < static_cast<int>(l.bands.size())));
+    for (const auto& g : l.ghosts) CHECK((g.band >= 0 && g.band < static_cast<int>(l.bands.size())));
     CHECK(web::parse_bundle_details(j).name.empty());
   }
   CHECK(web::parse_bundle_details(Json::parse("null")).error == "malformed answer");

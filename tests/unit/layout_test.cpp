@@ -120,6 +120,14 @@ const LayoutNode& node_named(const ChannelLayout& l, const std::string& name, co
   return l.nodes.front();
 }
 
+int node_index(const ChannelLayout& l, const std::string& name) {
+  for (std::size_t i = 0; i < l.nodes.size(); ++i) {
+    if (l.nodes[i].name == name) return static_cast<int>(i);
+  }
+  FAIL("no node " << name);
+  return 0;
+}
+
 TEST_CASE("layout: crossing reduction orders entries within a column", "[layout]") {
   // Two columns of two off-chain entries each, declared so that file order makes their skips edges
   // cross: b1 and b2 (2.0.0+1/+2) are skipped by c2 and c1 (3.0.0+2/+1) respectively.
@@ -187,14 +195,36 @@ TEST_CASE("layout: a whole package with its channels as lanes", "[layout]") {
   CHECK(l.bands[1].channel == "alpha");
   CHECK(l.bands[2].channel == "fast");
   CHECK(l.nodes.size() == 4 + 1 + 3);
-  CHECK(l.layers == 5);  // 1.0.0 1.1.0 1.2.0 2.0.0 2.1.0-rc.1
+  // Each band has columns of its own (compact): stable 1.0.0 1.1.0 (ghost 1.1.1) 1.2.0 2.0.0,
+  // alpha 1.0.0, fast 1.2.0 2.0.0 2.1.0-rc.1; the widest sets `layers`.
+  CHECK(l.bands[0].columns == 5);
+  CHECK(l.bands[1].columns == 1);
+  CHECK(l.bands[2].columns == 3);
+  CHECK(l.layers == 5);
   CHECK(l.heads == 3);
-  // A version sits in the same column in every band; each node sits inside its channel's band.
-  CHECK(node_named(l, "cert-watcher.v1.2.0", "stable").layer == node_named(l, "cert-watcher.v1.2.0", "fast").layer);
+  CHECK(l.bands[0].is_default);
+  CHECK_FALSE(l.bands[2].is_default);
+  CHECK(node_named(l, "cert-watcher.v1.2.0", "stable").layer == 3);
+  CHECK(node_named(l, "cert-watcher.v1.2.0", "fast").layer == 0);
   CHECK(node_named(l, "cert-watcher.v1.0.0", "alpha").layer == 0);
+  // Every band starts at column 0 and leaves no column empty.
+  for (std::size_t b = 0; b < l.bands.size(); ++b) {
+    std::set<int> used;
+    for (const LayoutNode& n : l.nodes) {
+      if (n.band == static_cast<int>(b)) used.insert(n.layer);
+    }
+    for (const LayoutGhost& g : l.ghosts) {
+      if (g.band == static_cast<int>(b)) used.insert(g.layer);
+    }
+    INFO(l.bands[b].channel);
+    CHECK(static_cast<int>(used.size()) == l.bands[b].columns);
+    CHECK(*used.begin() == 0);
+    CHECK(*used.rbegin() == l.bands[b].columns - 1);
+  }
   std::set<std::pair<float, float>> places;
   for (const LayoutNode& n : l.nodes) {
     CHECK(places.insert({n.x, n.y}).second);
+    CHECK(l.bands[n.band].channel == n.channel);
     const auto band = std::find_if(l.bands.begin(), l.bands.end(), [&n](const LayoutBand& b) { return b.channel == n.channel; });
     REQUIRE(band != l.bands.end());
     CHECK(n.lane >= band->first_lane);
@@ -206,6 +236,250 @@ TEST_CASE("layout: a whole package with its channels as lanes", "[layout]") {
   std::size_t edges = 0;
   for (const auto& [name, ch] : pkg.channels) edges += layout_channel(ch).edges.size();
   CHECK(l.edges.size() == edges);
+}
+
+}  // namespace
+}  // namespace fbclens::test
+
+namespace fbclens::test {
+namespace {
+
+// A package "s" from channel bodies ("name: stable\nentries: ...") and bundles (name, version).
+ValidationReport package_of(const std::vector<std::string>& channels,
+                            const std::vector<std::pair<std::string, std::string>>& bundles, const std::string& extra = "") {
+  std::string yaml = "---\nschema: olm.package\nname: s\ndefaultChannel: stable\n";
+  for (const std::string& c : channels) yaml += "---\nschema: olm.channel\npackage: s\n" + c;
+  for (const auto& [name, version] : bundles) {
+    yaml += "---\nschema: olm.bundle\npackage: s\nname: " + name + "\nimage: quay.io/x/s:" + version +
+            "\nproperties:\n  - {type: olm.package, value: {packageName: s, version: \"" + version + "\"}}\n";
+  }
+  MemoryFileSource source;
+  source.add("catalog.yaml", yaml + extra);
+  return validate_catalog(source);
+}
+
+TEST_CASE("layout: every head of a channel with several heads is a head; the newest one's chain is lane 0", "[layout]") {
+  const ValidationReport r = package_of({"name: stable\nentries:\n  - name: s.a\n  - name: s.b\n    replaces: s.a\n"
+                                         "  - name: s.c\n  - name: s.d\n    replaces: s.c\n"},
+                                        {{"s.a", "1.0.0"}, {"s.b", "1.1.0"}, {"s.c", "2.0.0"}, {"s.d", "2.1.0"}});
+  const ChannelLayout l = layout_channel(r.model.packages.at("s").channels.at("stable"));
+  CHECK(l.heads == 2);
+  CHECK(l.bands.at(0).heads == 2);
+  CHECK(node_named(l, "s.b").head);
+  CHECK(node_named(l, "s.d").head);
+  CHECK_FALSE(node_named(l, "s.a").head);
+  CHECK(node_named(l, "s.d").lane == 0);
+  CHECK(node_named(l, "s.c").lane == 0);
+  CHECK(node_named(l, "s.b").lane == 1);
+}
+
+TEST_CASE("layout: names replaces/skips give outside the channel become ghosts", "[layout]") {
+  // stable-2: b.v2 replaces b.v1 (listed in stable-1, so its version is known) and skips gone.v0
+  // (in no channel: a ghost column just before b.v2); b.v3 replaces b.v2 and skips gone.v0 too.
+  const ValidationReport r = package_of(
+      {"name: stable\nentries:\n  - name: s.v2\n    replaces: s.v1\n    skips: [s.gone]\n"
+       "  - name: s.v3\n    replaces: s.v2\n    skips: [s.gone]\n",
+       "name: old\nentries:\n  - name: s.v1\n"},
+      {{"s.v1", "1.0.0"}, {"s.v2", "2.0.0"}, {"s.v3", "3.0.0"}});
+  const model::Package& pkg = r.model.packages.at("s");
+  const ChannelLayout l = layout_channel(pkg.channels.at("stable"), &pkg);
+  REQUIRE(l.nodes.size() == 2);
+  REQUIRE(l.ghosts.size() == 2);
+  const auto ghost = [&l](const std::string& name) -> const LayoutGhost& {
+    for (const LayoutGhost& g : l.ghosts) {
+      if (g.name == name) return g;
+    }
+    FAIL("no ghost " << name);
+    return l.ghosts.front();
+  };
+  const LayoutGhost &v1 = ghost("s.v1"), &gone = ghost("s.gone");
+  CHECK(v1.label == "1.0.0");
+  CHECK(v1.listed_in == "old");
+  CHECK(gone.label == "s.gone");
+  CHECK(gone.listed_in.empty());
+  // Columns: v1 (by its version), then gone (just before its oldest declarer v2), v2, v3.
+  CHECK(v1.layer == 0);
+  CHECK(gone.layer == 1);
+  CHECK(node_named(l, "s.v2").layer == 2);
+  CHECK(node_named(l, "s.v3").layer == 3);
+  CHECK(l.bands[0].columns == 4);
+  // The chain's missing predecessor continues lane 0; the skipped one sits below.
+  CHECK(v1.lane == 0);
+  CHECK(gone.lane == 1);
+  // One edge per naming: v1 -> v2 (replaces), gone -> v2 and gone -> v3 (skips).
+  std::multiset<std::string> edges;
+  for (const GhostEdge& e : l.ghost_edges) {
+    edges.insert(l.ghosts[e.ghost].name + "->" + l.nodes[e.to].name + ":" + edge_kind_name(e.kind));
+  }
+  CHECK(edges == std::multiset<std::string>{"s.v1->s.v2:replaces", "s.gone->s.v2:skips", "s.gone->s.v3:skips"});
+  // Ghost edges are not entry edges: the channel's own counts stay those of its entries.
+  CHECK(l.edges.size() == 1);
+  // Without the package, the version of v1 is unknown: it gets a column before v2 too.
+  const ChannelLayout alone = layout_channel(pkg.channels.at("stable"));
+  CHECK(alone.ghosts.size() == 2);
+  for (const LayoutGhost& g : alone.ghosts) CHECK(g.layer == 0);
+  CHECK(alone.bands[0].columns == 3);
+}
+
+TEST_CASE("layout: labels shortened against their neighbour", "[layout]") {
+  CHECK(shorten_label("1.2.4360-de169dd", "1.2.4355-e5f809f", false) == "..4360-de169dd");
+  CHECK(shorten_label("1.2.4360-de169dd", "1.2.4355-e5f809f", true) == "..4360");
+  CHECK(shorten_label("13.10.0", "13.9.3", false) == "..10.0");
+  CHECK(shorten_label("3.10.0", "3.9.3", false) == "3.10.0");  // "..10.0" is no shorter
+  CHECK(shorten_label("3.10.0-1", "3.9.3", true) == "..10");
+  CHECK(shorten_label("1.1.10", "1.1.9", true) == "..10");
+  CHECK(shorten_label("2.1.0-rc.2", "2.1.0-rc.1", false) == "..rc.2");
+  CHECK(shorten_label("1.0.0 (2)", "1.0.0 (1)", false) == "..2)");
+  CHECK(shorten_label("2.0.0", "1.0.0", false) == "2.0.0");  // nothing to gain
+  CHECK(shorten_label("1.2.4355-e5f809f", "", true) == "1.2.4355");
+  CHECK(shorten_label("s.v1.1.1", "s.v1.2.0", false) == "..1.1");
+  CHECK(shorten_label("1.0.0", "1.0.0-rc.1", false) == "1.0.0");
+  CHECK(shorten_label("", "1.0.0", false).empty());
+}
+
+TEST_CASE("layout: label tiers in a layout", "[layout]") {
+  const ValidationReport r = package_of({"name: stable\nentries:\n  - name: s.a\n  - name: s.b\n    replaces: s.a\n"},
+                                        {{"s.a", "1.2.4355-e5f809f"}, {"s.b", "1.2.4360-de169dd"}});
+  const ChannelLayout l = layout_channel(r.model.packages.at("s").channels.at("stable"));
+  CHECK(node_named(l, "s.b").label == "1.2.4360-de169dd");
+  CHECK(node_named(l, "s.b").short_label == "..4360-de169dd");
+  CHECK(node_named(l, "s.b").tiny_label == "..4360");
+  CHECK(node_named(l, "s.a").short_label == "..4355-e5f809f");  // against the column after it
+}
+
+// A channel of `n` entries, each replacing the one before, versions 1.0.0 .. n.0.0.
+ValidationReport chain_of(int n) {
+  std::string channel = "name: stable\nentries:\n";
+  std::vector<std::pair<std::string, std::string>> bundles;
+  for (int i = 1; i <= n; ++i) {
+    channel += "  - name: s.v" + std::to_string(i) + "\n";
+    if (i > 1) channel += "    replaces: s.v" + std::to_string(i - 1) + "\n";
+    bundles.emplace_back("s.v" + std::to_string(i), std::to_string(i) + ".0.0");
+  }
+  return package_of({channel}, bundles);
+}
+
+TEST_CASE("layout: a long channel placed as a serpentine", "[layout]") {
+  const ValidationReport r = chain_of(25);
+  const ChannelLayout l = layout_channel(r.model.packages.at("s").channels.at("stable"));
+  const Placement p = place_layout(l, 10);
+  REQUIRE(p.nodes.size() == 25);
+  REQUIRE(p.bands.size() == 1);
+  CHECK(p.bands[0].rows == 3);
+  CHECK(p.width == 10);
+  CHECK(p.height == Approx(3 + 2 * Placement::kRowGap));
+  // Row 0 left to right, row 1 right to left, row 2 left to right again.
+  CHECK(p.nodes[node_index(l, "s.v1")].x == 0);
+  CHECK(p.nodes[node_index(l, "s.v10")].x == 9);
+  CHECK(p.nodes[node_index(l, "s.v11")].x == 9);
+  CHECK(p.nodes[node_index(l, "s.v11")].reversed);
+  CHECK(p.nodes[node_index(l, "s.v20")].x == 0);
+  CHECK(p.nodes[node_index(l, "s.v21")].x == 0);
+  // Every edge joins neighbours: one column apart in a row, or straight down at a turn. No edge
+  // runs back across the graph.
+  for (const LayoutEdge& e : l.edges) {
+    const Placement::Point &a = p.nodes[e.from], &b = p.nodes[e.to];
+    INFO(l.nodes[e.from].name << " -> " << l.nodes[e.to].name);
+    if (a.row == b.row) CHECK(std::abs(a.x - b.x) == 1);
+    else CHECK((a.x == b.x && b.row == a.row + 1));
+  }
+  std::set<std::pair<float, float>> places;
+  for (const Placement::Point& pt : p.nodes) CHECK(places.insert({pt.x, pt.y}).second);
+  // No wrap: one row.
+  const Placement one = place_layout(l, 0);
+  CHECK(one.bands[0].rows == 1);
+  CHECK(one.width == 25);
+}
+
+TEST_CASE("layout: fit wraps a long channel and keeps a short one in one row", "[layout]") {
+  FitArea area;
+  area.width = 900;
+  area.height = 400;
+  const ValidationReport long_one = chain_of(74);
+  const ChannelLayout l = layout_channel(long_one.model.packages.at("s").channels.at("stable"));
+  const Fit fit = fit_layout(l, area);
+  CHECK(fit.columns_per_row > 1);
+  CHECK(fit.columns_per_row < 74);
+  CHECK(fit.zoom > 0.3f);  // one row would need 74 columns in 900 px: zoom 0.08
+  // The whole placement fits the area at that zoom.
+  const Placement p = place_layout(l, fit.columns_per_row);
+  CHECK(p.width * area.column_px * fit.zoom <= area.width + 0.5f);
+  CHECK(p.height * area.lane_px * fit.zoom <= area.height + 0.5f);
+  // And no other wrap does better.
+  for (int per_row = 1; per_row <= 74; ++per_row) {
+    const Placement q = place_layout(l, per_row);
+    const float zoom = std::min(area.width / (q.width * area.column_px), area.height / (q.height * area.lane_px));
+    CHECK(std::min(zoom, area.max_zoom) <= fit.zoom * 1.001f);
+  }
+  const ValidationReport short_one = chain_of(4);
+  const Fit small = fit_layout(layout_channel(short_one.model.packages.at("s").channels.at("stable")), area);
+  CHECK(small.columns_per_row == 0);
+  CHECK(small.zoom == area.max_zoom);
+  CHECK(fit_layout(ChannelLayout{}, area).zoom == area.max_zoom);
+}
+
+TEST_CASE("layout: real packages, every band compact and placed inside the fitted area", "[layout][shared]") {
+  const std::string dir = shared_dir() + "/catalogs/community-operators-prod-v4.21/catalogs/v4.21";
+  if (!shared_available()) {
+    WARN("../shared/catalogs is absent: skipped");
+    return;
+  }
+  DirectoryFileSource source(dir);
+  const ValidationReport report = validate_catalog(source);
+  for (const char* name : {"hive-operator", "project-quay", "aws-neuron-operator"}) {
+    INFO(name);
+    const model::Package& pkg = report.model.packages.at(name);
+    const ChannelLayout l = layout_package(pkg);
+    REQUIRE(l.bands.size() == pkg.channels.size());
+    CHECK(l.bands[0].channel == pkg.default_channel);
+    if (std::string(name) == "project-quay") {  // natural order after the default channel
+      std::vector<std::string> order;
+      for (const LayoutBand& b : l.bands) order.push_back(b.channel);
+      CHECK(order == std::vector<std::string>{"stable-3.17", "stable-3.6", "stable-3.7", "stable-3.8", "stable-3.9",
+                                              "stable-3.10", "stable-3.11", "stable-3.12", "stable-3.13", "stable-3.14",
+                                              "stable-3.15", "stable-3.16"});
+    }
+    for (const LayoutBand& b : l.bands) CHECK(b.columns > 0);
+    FitArea area;
+    area.width = 860;
+    area.height = 300;
+    area.band_px = 22;
+    const Fit fit = fit_layout(l, area);
+    const Placement p = place_layout(l, fit.columns_per_row);
+    CHECK(p.width * area.column_px * fit.zoom <= area.width + 0.5f);
+    const std::vector<float> shifts = band_shifts(p, fit.zoom, area.lane_px, area.band_px);
+    REQUIRE(shifts.size() == l.bands.size() + 1);
+    CHECK(shifts.back() <= area.height + 0.5f);
+    // Each band at least band_px tall, in order, none overlapping the next.
+    for (std::size_t b = 0; b + 1 < l.bands.size(); ++b) {
+      const float top = p.bands[b].top * area.lane_px * fit.zoom + shifts[b];
+      const float next = p.bands[b + 1].top * area.lane_px * fit.zoom + shifts[b + 1];
+      CHECK(next - top >= std::min(area.band_px, p.bands[b].height * area.lane_px * fit.zoom) - 0.01f);
+      CHECK(next - top >= p.bands[b].height * area.lane_px * fit.zoom);
+    }
+    CHECK(fit.zoom > 0.1f);
+    // Every band has a node in its first column.
+    for (std::size_t b = 0; b < l.bands.size(); ++b) {
+      bool first = false;
+      for (const LayoutNode& n : l.nodes) first = first || (n.band == static_cast<int>(b) && n.layer == 0);
+      for (const LayoutGhost& g : l.ghosts) first = first || (g.band == static_cast<int>(b) && g.layer == 0);
+      CHECK(first);
+    }
+  }
+  // hive-operator alpha: 74 entries; its oldest names a replaces target that is not in the package.
+  const ChannelLayout alpha = layout_channel(report.model.packages.at("hive-operator").channels.at("alpha"),
+                                             &report.model.packages.at("hive-operator"));
+  CHECK(alpha.nodes.size() == 74);
+  REQUIRE(alpha.ghosts.size() == 1);
+  CHECK(alpha.ghosts[0].name == "hive-operator.v1.2.4351-9dd47f8");
+  CHECK(alpha.ghosts[0].lane == 0);
+  CHECK(alpha.ghosts[0].layer == 0);
+  // project-quay stable-3.17: 3.17.0 replaces 3.16.2, which stable-3.16 lists.
+  const model::Package& quay = report.model.packages.at("project-quay");
+  const ChannelLayout s317 = layout_channel(quay.channels.at("stable-3.17"), &quay);
+  REQUIRE(s317.ghosts.size() == 1);
+  CHECK(s317.ghosts[0].label == "3.16.2");
+  CHECK(!s317.ghosts[0].listed_in.empty());
 }
 
 }  // namespace

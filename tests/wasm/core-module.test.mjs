@@ -115,7 +115,12 @@ test('the protocol operations: load answers the view, layout, excerpt, bundle, l
 
   const channel = await api.layout({ package: 'cert-watcher', channel: 'stable' });
   assert.equal(channel.nodes.length, 4);
-  assert.deepEqual(channel.bands, [{ channel: 'stable', firstLane: 0, lanes: 1 }]);
+  // Lane 1 holds the ghost of cert-watcher.v1.1.1 (1.2.0 skips it; no channel lists it), in a
+  // column of its own before 1.2.0: five columns.
+  assert.deepEqual(channel.bands, [{ channel: 'stable', firstLane: 0, lanes: 2, columns: 5, heads: 1, isDefault: true,
+                                     deprecated: false }]);
+  assert.deepEqual(channel.ghosts.map((g) => [g.name, g.layer, g.lane, g.listedIn]), [['cert-watcher.v1.1.1', 2, 1, '']]);
+  assert.deepEqual(channel.ghostEdges, [{ ghost: 0, to: 2, kind: 'skips' }]);
   const whole = await api.layout({ package: 'cert-watcher', channel: '' });
   assert.deepEqual(whole.bands.map((b) => b.channel), ['stable', 'alpha', 'fast']);
   const notFound = (pattern) => (e) => e.name === 'FbclensError' && e.kind === 'notFound' && pattern.test(e.message);
