@@ -118,6 +118,7 @@
 .fbclens-findings-head h2, .fbclens-text h2 { display: inline; font: inherit; margin: 0; }
 .fbclens-findings-head button { all: unset; cursor: pointer; color: var(--accent); }
 .fbclens-findings-head button:focus-visible { outline: 1px solid var(--accent); }
+.fbclens-findings-head button[hidden] { display: none; }
 .fbclens-findings-none { margin: 0 0 4px; color: var(--good); }
 /* Collapsed: out of sight, but still read by screen readers (not display: none). */
 .fbclens-collapsed { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
@@ -301,7 +302,7 @@
     toggle.addEventListener('click', () => setShown(!shown()));
     return {
       show(summary) {
-        count.textContent = '(' + countsText(summary.findingCounts) + ')';
+        count.textContent = summary.findings.length ? '(' + countsText(summary.findingCounts) + ')' : '';
         none.hidden = summary.findings.length > 0;
         toggle.hidden = summary.findings.length === 0;
         const rows = summary.findings.map((f, index) => ({ f, index }));
