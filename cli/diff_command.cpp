@@ -44,7 +44,7 @@ int diff_command(int argc, char** argv) {
                                                        : "removes " + v.bundle + " from channel " + v.package + "/" + v.channel)
                   << "\n";
       }
-      std::cout << "Profile pruning: " << (violations.empty() ? "passed" : "failed (" + std::to_string(violations.size()) + " removals)")
+      std::cout << "Profile pruning: " << (violations.empty() ? "passed" : "failed (" + std::to_string(violations.size()) + (violations.size() == 1 ? " removal)" : " removals)"))
                 << "\n";
     }
   }
