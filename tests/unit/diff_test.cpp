@@ -199,5 +199,39 @@ TEST_CASE("diff: certified-operators v4.14 as YAML and as its JSON twin have no 
   CHECK(diff_json(d) == no_difference());
 }
 
+TEST_CASE("diff: community-operators-prod v4.16 -> v4.21, the whole JSON", "[diff][shared]") {
+  if (!shared_available()) return;
+  DirectoryFileSource v416(shared_dir() + "/catalogs/community-operators-prod-v4.16/catalogs/v4.16");
+  DirectoryFileSource v421(shared_dir() + "/catalogs/community-operators-prod-v4.21/catalogs/v4.21");
+  const ValidationReport a = validate_catalog(v416), b = validate_catalog(v421);
+  // Cross-checked with a separate reading of the raw olm.package / olm.channel / olm.bundle
+  // objects. (The v4.16 snapshot lacks a few packages, _MISSING.txt, hence some "added".)
+  Json expected = no_difference();
+  expected["packages"] = Json::parse(R"({"added": ["aws-neuron-operator", "cat-facts-operator", "clusterpulse",
+    "dotvirt-operator", "hive-operator", "infinispan", "jumpstarter-operator", "kepler-operator", "konflux-operator",
+    "kubernaut-operator", "nfs-provisioner-operator", "opendatahub-operator", "openshift-integration-operator",
+    "project-quay", "rabbitmq-cluster-operator", "rabbitmq-messaging-topology-operator", "rsct-operator",
+    "sailoperator", "slurm-operator", "stackgres-community", "victoriametrics-operator"],
+    "removed": ["coherence-operator", "dell-csm-operator", "multi-nic-cni-operator", "odf-node-recovery-operator",
+    "openstack-lightspeed-operator", "shipwright-operator"]})");
+  const std::string mgh = "multicluster-global-hub-operator";
+  for (const char* c : {"release-1.4", "release-1.5", "release-1.6"}) {
+    expected["channels"]["removed"].push_back({{"package", mgh}, {"channel", c}});
+    expected["bundles"]["removed"].push_back({{"package", mgh}, {"bundle", mgh + ".v" + std::string(c).substr(8) + ".0"}});
+  }
+  // trident-operator's stable keeps only v26.2.0, which no longer replaces anything.
+  for (const char* v : {"24.10.0", "24.10.1", "24.2.0", "24.6.0", "25.10.0", "25.2.0", "25.2.1", "25.6.0", "25.6.1", "25.6.2"}) {
+    const std::string bundle = std::string("trident-operator.v") + v;
+    expected["entries"]["removed"].push_back({{"package", "trident-operator"}, {"channel", "stable"}, {"bundle", bundle}});
+    expected["bundles"]["removed"].push_back({{"package", "trident-operator"}, {"bundle", bundle}});
+  }
+  expected["edges"] = Json::parse(R"([{"package": "trident-operator", "channel": "stable", "bundle":
+    "trident-operator.v26.2.0", "field": "replaces", "old": "trident-operator.v25.10.0", "new": null}])");
+  const diff::CatalogDiff d = diff::diff_models(a.model, b.model);
+  CHECK(diff_json(d) == expected);
+  CHECK(d.count() == 54);
+  CHECK(diff::pruning_violations(d).size() == 13);  // 3 channels + 10 entries, none exempt
+}
+
 }  // namespace
 }  // namespace fbclens::test
