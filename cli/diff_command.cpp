@@ -1,10 +1,12 @@
 // diff: the CLI face of core/diff (README "Catalog diff").
+#include <filesystem>
 #include <iostream>
 
 #include "args.h"
 #include "commands.h"
 #include "diff/diff.h"
 #include "export/diff_json.h"
+#include "findings/format.h"
 
 namespace fbclens::cli {
 
@@ -31,16 +33,22 @@ int diff_command(int argc, char** argv) {
   }
   const diff::CatalogDiff d = diff::diff_models(old_report->model, new_report->model);
   const bool pruning = profile == "pruning";
-  const std::vector<diff::PruningViolation> violations = pruning ? diff::pruning_violations(d) : std::vector<diff::PruningViolation>{};
+  const std::vector<diff::PruningViolation> violations = pruning ? diff::pruning_violations(d, &old_report->model) : std::vector<diff::PruningViolation>{};
+  // Removals are located in OLD, named as `validate` names files (relative to the current
+  // directory when OLD is under it).
+  std::error_code ec;
+  const PathStyle old_paths = path_style_for(args.positional[0], std::filesystem::is_directory(args.positional[0], ec),
+                                             std::filesystem::current_path(ec).string());
   if (output == "json") {
     Json out = diff_json(d);
-    if (pruning) out["pruning"] = pruning_json(violations);
+    if (pruning) out["pruning"] = pruning_json(violations, old_paths);
     std::cout << out.dump(2) << "\n";
   } else {
     std::cout << diff_text(d);
     if (pruning) {
       for (const diff::PruningViolation& v : violations) {
-        std::cout << "pruning: " << (v.bundle.empty() ? "removes channel " + v.package + "/" + v.channel
+        const std::string at = location_text(old_paths.located(v.where));
+        std::cout << (at.empty() ? "" : at + ": ") << "pruning: " << (v.bundle.empty() ? "removes channel " + v.package + "/" + v.channel
                                                        : "removes " + v.bundle + " from channel " + v.package + "/" + v.channel)
                   << "\n";
       }

@@ -242,13 +242,24 @@ bool pruning_allowed(const std::string& channel) {
   return false;
 }
 
-std::vector<PruningViolation> pruning_violations(const CatalogDiff& diff) {
+std::vector<PruningViolation> pruning_violations(const CatalogDiff& diff, const model::Model* old_model) {
+  // Where OLD declares the channel (bundle "") or the entry; {} when it is not there.
+  const auto where = [old_model](const std::string& package, const std::string& channel, const std::string& bundle) {
+    if (!old_model) return SourceLocation{};
+    const auto p = old_model->packages.find(package);
+    if (p == old_model->packages.end()) return SourceLocation{};
+    const auto c = p->second.channels.find(channel);
+    if (c == p->second.channels.end()) return SourceLocation{};
+    if (bundle.empty()) return c->second.where;
+    const auto b = c->second.bundles.find(bundle);
+    return b == c->second.bundles.end() ? SourceLocation{} : b->second.where;
+  };
   std::vector<PruningViolation> out;
   for (const ChannelKey& c : diff.channels_removed) {
-    if (!pruning_allowed(c.channel)) out.push_back({c.package, c.channel, ""});
+    if (!pruning_allowed(c.channel)) out.push_back({c.package, c.channel, "", where(c.package, c.channel, "")});
   }
   for (const EntryKey& e : diff.entries_removed) {
-    if (!pruning_allowed(e.channel)) out.push_back({e.package, e.channel, e.bundle});
+    if (!pruning_allowed(e.channel)) out.push_back({e.package, e.channel, e.bundle, where(e.package, e.channel, e.bundle)});
   }
   return out;
 }

@@ -98,6 +98,7 @@ CatalogDiff diff_models(const model::Model& old_model, const model::Model& new_m
 /// One removal the `pruning` profile fails on: a whole channel (bundle == "") or one entry.
 struct PruningViolation {
   std::string package, channel, bundle;
+  SourceLocation where;  ///< the removed olm.channel or entry in the old catalog ({} when unknown)
 };
 
 /// Whether Konflux's fbc-target-index-pruning-check allows removals in `channel`: its name
@@ -107,7 +108,8 @@ bool pruning_allowed(const std::string& channel);
 /// The `pruning` profile: every removed channel and channel entry of a package present in both
 /// catalogs, except in channels pruning_allowed exempts, in the diff's order (channels, then
 /// entries). Removed packages are not violations: the Konflux check tests only packages the new
-/// catalog (its FBC fragment) configures. Empty = the profile passes.
-std::vector<PruningViolation> pruning_violations(const CatalogDiff& diff);
+/// catalog (its FBC fragment) configures. Empty = the profile passes. With `old_model` (the
+/// model `diff` was computed from), each violation is located where OLD declares it.
+std::vector<PruningViolation> pruning_violations(const CatalogDiff& diff, const model::Model* old_model = nullptr);
 
 }  // namespace fbclens::diff

@@ -1,5 +1,7 @@
 #include "export/diff_json.h"
 
+#include "findings/format.h"
+
 namespace fbclens {
 
 namespace {
@@ -78,10 +80,11 @@ Json diff_json(const diff::CatalogDiff& d) {
   return out;
 }
 
-Json pruning_json(const std::vector<diff::PruningViolation>& violations) {
+Json pruning_json(const std::vector<diff::PruningViolation>& violations, const PathStyle& paths) {
   Json list = Json::array();
   for (const diff::PruningViolation& v : violations) {
-    list.push_back({{"package", v.package}, {"channel", v.channel}, {"bundle", text_or_null(v.bundle)}});
+    list.push_back({{"package", v.package}, {"channel", v.channel}, {"bundle", text_or_null(v.bundle)},
+                    {"where", text_or_null(location_text(paths.located(v.where)))}});
   }
   return Json{{"passed", violations.empty()}, {"violations", std::move(list)}};
 }

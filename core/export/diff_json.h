@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "diff/diff.h"
+#include "export/path_style.h"
 #include "load/document.h"
 
 namespace fbclens {
@@ -25,9 +26,11 @@ namespace fbclens {
 /// are booleans. Lists keep the diff's order (sorted), so equal diffs print the same bytes.
 Json diff_json(const diff::CatalogDiff& diff);
 
-/// {"passed": bool, "violations": [{package, channel, bundle (null = the whole channel)}]}: the
-/// `pruning` profile's verdict (diff::pruning_violations).
-Json pruning_json(const std::vector<diff::PruningViolation>& violations);
+/// {"passed": bool, "violations": [{package, channel, bundle (null = the whole channel), where}]}:
+/// the `pruning` profile's verdict (diff::pruning_violations). `where` is the removed object's
+/// "file:line:col" in the old catalog (format.h location_text, files named through `paths`),
+/// null when unknown.
+Json pruning_json(const std::vector<diff::PruningViolation>& violations, const PathStyle& paths = {});
 
 /// One line per difference, grouped as in the JSON ("+ package p", "- entry p/ch/b",
 /// "~ replaces p/ch/b: old -> new", "~ upgrade p/ch from b: Classic ..."), then a count line

@@ -4,6 +4,7 @@
 
 #include "diff/diff.h"
 #include "export/diff_json.h"
+#include "findings/format.h"
 #include "support.h"
 
 namespace fbclens::test {
@@ -68,8 +69,11 @@ TEST_CASE("diff: a removed entry (its bundle still in another channel); pruning 
 
   const ValidationReport a = validate_text(old_text), b = validate_text(new_text);
   const diff::CatalogDiff d = diff::diff_models(a.model, b.model);
-  CHECK(pruning_json(diff::pruning_violations(d)) ==
-        Json::parse(R"({"passed": false, "violations": [{"package": "p", "channel": "stable", "bundle": "p.v1"}]})"));
+  // Located where the old catalog lists the entry (line 10: "  - name: p.v1" of stable).
+  CHECK(pruning_json(diff::pruning_violations(d, &a.model)) ==
+        Json::parse(R"({"passed": false, "violations": [{"package": "p", "channel": "stable", "bundle": "p.v1",
+                        "where": "p/catalog.yaml:10:5"}]})"));
+  CHECK(diff::pruning_violations(d)[0].where.file.empty());  // no model: no location
   CHECK(diff_text(d) == "- entry p/stable/p.v1\n1 difference\n");
   // The reverse is an added entry, which pruning allows.
   const diff::CatalogDiff back = diff::diff_models(b.model, a.model);
@@ -102,6 +106,8 @@ TEST_CASE("diff: pruning allows removals in dev-preview, pre-ga and candidate ch
   const auto channel_violations = diff::pruning_violations(diff::diff_models(base.model, c.model));
   REQUIRE(channel_violations.size() == 1);
   CHECK(channel_violations[0].channel == "fast");
+  const auto located = diff::pruning_violations(diff::diff_models(base.model, c.model), &base.model);
+  CHECK(location_text(located[0].where) == "p/catalog.yaml:16:1");  // fast's olm.channel (after the "---" on line 15)
   CHECK(channel_violations[0].bundle.empty());
   const diff::CatalogDiff removed_package = diff::diff_models(base.model, model::Model{});
   CHECK(removed_package.packages_removed == std::vector<std::string>{"p"});
