@@ -59,7 +59,7 @@ TEST_CASE("diff: a catalog against itself has no difference", "[diff]") {
   CHECK(diff_text(diff::diff_models(a.model, a.model)) == "no differences\n");
 }
 
-TEST_CASE("diff: a removed entry (its bundle still in another channel); pruning fails on it", "[diff]") {
+TEST_CASE("diff: a removed entry (its bundle still in another channel), which pruning fails on", "[diff]") {
   const std::string old_text = base_catalog();
   // stable loses its tail p.v1 (p.v2 still replaces it: a valid, shorter channel).
   const std::string new_text = replace_once(old_text, "entries:\n  - name: p.v1\n", "entries:\n");
@@ -177,7 +177,7 @@ TEST_CASE("diff: a new default channel", "[diff]") {
   CHECK(diff_of(old_text, new_text) == expected);
 }
 
-TEST_CASE("diff: skips compare as sets; skipRange changes; lists are sorted", "[diff]") {
+TEST_CASE("diff: skips compare as sets, skipRange changes, lists are sorted", "[diff]") {
   const std::string old_text = replace_once(base_catalog(), "  - name: p.v3\n    replaces: p.v2\n",
                                             "  - name: p.v3\n    replaces: p.v2\n    skips: [b, a]\n");
   const std::string reordered = replace_once(old_text, "skips: [b, a]", "skips: [a, b, a]");
