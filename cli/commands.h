@@ -20,6 +20,10 @@ int hub_preview_command(int argc, char** argv);
 /// render-graph's Mermaid text (core/export/mermaid.h); exits 1 where opm fails.
 int render_graph_command(int argc, char** argv);
 
+/// diff OLD NEW [--output text|json] [--profile pruning]: what changed between two catalogs
+/// (core/diff/diff.h); exits 1 when the pruning profile finds a removal Konflux forbids.
+int diff_command(int argc, char** argv);
+
 /// open_catalog_path (core/load/file_source.h), printing the error when PATH cannot be read.
 std::unique_ptr<FileSource> open_catalog(const std::string& path);
 

@@ -39,6 +39,11 @@ constexpr const char* kUsage =
     "      The upgrade graphs as Mermaid, byte for byte what `opm alpha render-graph` prints, with its\n"
     "      warnings on stderr. Exits 1 where opm fails (catalog does not load, bad bundle version,\n"
     "      unknown --minimum-edge).\n"
+    "  fbclens diff OLD NEW [--output text|json] [--profile pruning]\n"
+    "      What changed from catalog OLD to NEW: packages, channels, entries, bundles, default channels,\n"
+    "      replaces/skips/skipRange, deprecations, and entries whose OLM Classic / OLM v1 next step or\n"
+    "      walk end changed or that Classic now strands. --profile pruning exits 1 when a channel or\n"
+    "      channel entry is removed outside dev-preview/pre-ga/candidate channels (Konflux's rule).\n"
     "exit status: 0 valid/success, 1 invalid (or a selected profile failed), 2 usage or I/O error, 3 (validate) valid but no catalog content\n"
     "      (with --output opm the status is opm's: 0 for that case)\n";
 
@@ -62,6 +67,7 @@ int main(int argc, char** argv) {
   if (command == "semver") return semver_command(argc - 2, argv + 2);
   if (command == "hub-preview") return hub_preview_command(argc - 2, argv + 2);
   if (command == "divergence") return divergence_command(argc - 2, argv + 2);
+  if (command == "diff") return diff_command(argc - 2, argv + 2);
   if (command == "render-graph") return render_graph_command(argc - 2, argv + 2);
   if (command == "--version" || command == "version") {
     std::printf("fbclens %s (follows opm %s)\n", fbclens::kFbclensVersion, fbclens::kOpmVersion);
