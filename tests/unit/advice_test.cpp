@@ -37,7 +37,7 @@ std::multimap<std::string, std::string> advice_of(const ValidationReport& report
 
 using Expected = std::multimap<std::string, std::string>;
 
-TEST_CASE("advice: each code on its fixture, at the object that causes it; opm's verdict untouched", "[advice]") {
+TEST_CASE("advice: each code on its fixture, at the object that causes it, opm's verdict untouched", "[advice]") {
   const std::map<std::string, Expected> cases = {
       {"f56-advice-classic-strands",
        {{"FBC4001", "catalog.json:15:5 package \"demo\" > channel \"stable\" > bundle \"demo.v1.0.0\""},

@@ -46,7 +46,7 @@ TEST_CASE("catalog view: the sample catalog", "[view]") {
   CHECK(stable["bundles"][3]["where"].get<std::string>().rfind("cert-watcher/catalog.yaml:", 0) == 0);
 }
 
-TEST_CASE("catalog view: channels in natural order after the default; every head marked; duplicates counted once", "[view]") {
+TEST_CASE("catalog view: channels in natural order after the default, every head marked, duplicates counted once", "[view]") {
   MemoryFileSource source;
   std::string text = "---\nschema: olm.package\nname: p\ndefaultChannel: stable-3.9\n---\nschema: olm.package\nname: p\n";
   for (const char* c : {"stable-3.10", "stable-3.6", "stable-3.9", "alpha", "stable-3.06x"}) {

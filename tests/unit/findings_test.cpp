@@ -80,7 +80,7 @@ TEST_CASE("a document that is not an object is named with its article: an array,
   CHECK(message("---\njust text\n").find("this document is a string;") == 0);
 }
 
-TEST_CASE("path style: relative to the current directory when under it, else absolute; URIs percent-encoded",
+TEST_CASE("path style: relative to the current directory when under it, else absolute, URIs percent-encoded",
           "[findings][format]") {
   PathStyle p = path_style_for("catalogs/v4.14", true, "/repo");
   CHECK(p.prefix == "catalogs/v4.14/");

@@ -258,7 +258,7 @@ ValidationReport package_of(const std::vector<std::string>& channels,
   return validate_catalog(source);
 }
 
-TEST_CASE("layout: every head of a channel with several heads is a head; the newest one's chain is lane 0", "[layout]") {
+TEST_CASE("layout: every head of a channel with several heads is a head, the newest one's chain is lane 0", "[layout]") {
   const ValidationReport r = package_of({"name: stable\nentries:\n  - name: s.a\n  - name: s.b\n    replaces: s.a\n"
                                          "  - name: s.c\n  - name: s.d\n    replaces: s.c\n"},
                                         {{"s.a", "1.0.0"}, {"s.b", "1.1.0"}, {"s.c", "2.0.0"}, {"s.d", "2.1.0"}});

@@ -134,7 +134,7 @@ TEST_CASE("package graph from the model alone: file order, versions, flags", "[m
   CHECK_FALSE(update::package_graph(report.model, "nope"));
 }
 
-TEST_CASE("entry edges: replaces, then skips, then skipRange; an unparsable skipRange reaches nothing", "[update]") {
+TEST_CASE("entry edges: replaces, then skips, then skipRange, an unparsable skipRange reaches nothing", "[update]") {
   declcfg::ChannelEntry e;
   e.name = "p.v3";
   e.replaces = "p.v2";

@@ -44,7 +44,7 @@ struct Case {
   std::string ocp_version;
 };
 
-TEST_CASE("profiles: each rule on its fixture, at the object that fails it; opm's output untouched", "[profiles]") {
+TEST_CASE("profiles: each rule on its fixture, at the object that fails it, opm's output untouched", "[profiles]") {
   const std::string b = "package \"demo\" > bundle ";
   const std::map<std::string, Case> cases = {
       {"p01-profile-pass-4.17", {{}, {{"opm", 0}, {"konflux", 0}, {"operator-pipelines", 0}, {"operatorhub", 0}}, "4.17"}},
@@ -255,7 +255,7 @@ TEST_CASE("profiles: an operator repository's config.yaml gives the pipelines' a
   CHECK(error == "config.yaml:1:28: allowed_bundle_registries must be a list of strings");
 }
 
-TEST_CASE("profiles: flags over the config file over the path; defaults", "[profiles]") {
+TEST_CASE("profiles: flags over the config file over the path, defaults", "[profiles]") {
   profiles::ProfileSettings flags, file;
   flags.profiles = std::vector<Profile>{Profile::OperatorHub, Profile::Opm, Profile::Konflux, Profile::Konflux};
   file.profiles = std::vector<Profile>{Profile::OperatorPipelines};
@@ -293,7 +293,7 @@ TEST_CASE("profiles: which gate a code belongs to", "[profiles]") {
   CHECK_FALSE(profiles::profile_of(FindingId::ProfileOcpVersionUnknown));
 }
 
-TEST_CASE("profiles: a single-file catalog has no folder to check; a broken one gets no 'no package'", "[profiles]") {
+TEST_CASE("profiles: a single-file catalog has no folder to check, a broken one gets no 'no package'", "[profiles]") {
   profiles::ProfileOptions o;
   o.profiles = {Profile::Konflux};
   o.ocp_version = profiles::parse_ocp_version("4.17");
