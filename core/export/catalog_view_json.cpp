@@ -1,46 +1,14 @@
 #include "export/catalog_view_json.h"
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 
 #include "export/object_fields.h"
 #include "export/report_json.h"
+#include "model/names.h"
 
 namespace fbclens {
 
-namespace {
-
-// Natural order for channel names: runs of digits compare as numbers ("stable-3.6" before
-// "stable-3.10"), everything else byte-wise; equal runs of different length ("01" vs "1") fall
-// back to byte order, so the order is total.
-bool natural_less(const std::string& a, const std::string& b) {
-  std::size_t i = 0, j = 0;
-  while (i < a.size() && j < b.size()) {
-    const bool da = std::isdigit(static_cast<unsigned char>(a[i])), db = std::isdigit(static_cast<unsigned char>(b[j]));
-    if (da && db) {
-      std::size_t ie = i, je = j;
-      while (ie < a.size() && std::isdigit(static_cast<unsigned char>(a[ie]))) ++ie;
-      while (je < b.size() && std::isdigit(static_cast<unsigned char>(b[je]))) ++je;
-      std::size_t is = i, js = j;  // compare without leading zeroes: longer is larger, else digit by digit
-      while (is + 1 < ie && a[is] == '0') ++is;
-      while (js + 1 < je && b[js] == '0') ++js;
-      if (ie - is != je - js) return ie - is < je - js;
-      const int c = a.compare(is, ie - is, b, js, je - js);
-      if (c != 0) return c < 0;
-      i = ie;
-      j = je;
-    } else {
-      if (a[i] != b[j]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]);
-      ++i;
-      ++j;
-    }
-  }
-  if ((a.size() - i) != (b.size() - j)) return a.size() - i < b.size() - j;
-  return a < b;
-}
-
-}  // namespace
 
 Json catalog_view_json(const ValidationReport& report) {
   // Findings per package ("" channel key) and per package/channel, counted once.

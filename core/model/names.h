@@ -22,4 +22,9 @@ std::string image_reference_error(std::string_view ref);
 /// Returns false with `error` = "invalid release %q: ...".
 bool parse_release(std::string_view release, std::vector<semver::PrereleaseId>& out, std::string& error);
 
+/// Natural order of names (channel names in the explorer and the package layout): runs of digits
+/// compare as numbers ("stable-3.9" before "stable-3.10"); equal numbers with more leading zeros,
+/// then plain byte order, break ties, so the order is total. Strict weak ordering for std::sort.
+bool natural_less(const std::string& a, const std::string& b);
+
 }  // namespace fbclens

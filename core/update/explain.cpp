@@ -71,6 +71,16 @@ void note_max_openshift(const PackageGraph& graph, StepExplanation& step) {
   if (const GraphBundle* b = graph.bundle(step.to)) step.max_openshift = b->max_openshift;
 }
 
+// A step starting at `installed` (nullptr: a fresh install).
+StepExplanation step_from(const Installed* installed) {
+  StepExplanation step;
+  if (installed) {
+    step.from = installed->name;
+    step.from_version = installed->version;
+  }
+  return step;
+}
+
 std::string channel_list(const std::vector<const GraphChannel*>& channels) {
   std::string s;
   for (const GraphChannel* c : channels) s += (s.empty() ? "" : ", ") + go_quote(c->name);
@@ -80,11 +90,7 @@ std::string channel_list(const std::vector<const GraphChannel*>& channels) {
 // ---- OLM Classic ----------------------------------------------------------------------------
 
 StepExplanation explain_classic_step(const PackageGraph& graph, const Installed* installed, const ClassicOptions& options) {
-  StepExplanation step;
-  if (installed) {
-    step.from = installed->name;
-    step.from_version = installed->version;
-  }
+  StepExplanation step = step_from(installed);
   const ClassicResult r = classic_next(graph, installed, options);
   step.error = r.error;
   step.to = r.error.empty() ? r.next : "";
@@ -192,11 +198,7 @@ StepExplanation explain_classic_step(const PackageGraph& graph, const Installed*
 // ---- OLM v1 ---------------------------------------------------------------------------------
 
 StepExplanation explain_v1_step(const PackageGraph& graph, const Installed* installed, const V1Options& options) {
-  StepExplanation step;
-  if (installed) {
-    step.from = installed->name;
-    step.from_version = installed->version;
-  }
+  StepExplanation step = step_from(installed);
   const V1Result r = v1_next(graph, installed, options);
   step.error = r.error;
   if (r.error.empty() && !r.next.empty()) {
