@@ -20,6 +20,11 @@ int hub_preview_command(int argc, char** argv);
 /// render-graph's Mermaid text (core/export/mermaid.h); exits 1 where opm fails.
 int render_graph_command(int argc, char** argv);
 
+/// resolve CATALOG --package P [--channel C] [--starting-bundle B] [--cluster-provides GVK|pkg@ver]...
+/// [--output text|json]: the bundles OLM Classic installs for a new Subscription, dependencies included
+/// (core/deps/resolve.h). Exits 0 when it resolves, 1 when it does not, 2 on usage or I/O errors.
+int resolve_command(int argc, char** argv);
+
 /// open_catalog_path (core/load/file_source.h), printing the error when PATH cannot be read.
 std::unique_ptr<FileSource> open_catalog(const std::string& path);
 
