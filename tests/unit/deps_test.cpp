@@ -319,3 +319,46 @@ TEST_CASE("real catalog: edb-hcp-operator needs cert-manager's Certificate, whic
 
 }  // namespace
 }  // namespace fbclens::test
+
+namespace fbclens::test {
+namespace {
+
+TEST_CASE("real catalogs: a dependency pulled in transitively, and cert-manager's API changing Classic's answer",
+          "[deps][resolve][real]") {
+  if (!shared_available()) return;
+  {
+    DirectoryFileSource source(shared_dir() + "/catalogs/community-operators-prod-v4.21/catalogs/v4.21");
+    const ValidationReport report = validate_catalog(source);
+    deps::InstallRequest req;
+    req.package = "rabbitmq-messaging-topology-operator";
+    const deps::Resolution r = deps::resolve_install(report.model, req);
+    REQUIRE(r.ok);
+    REQUIRE(r.installs.size() == 2);
+    CHECK(r.installs[1].package == "rabbitmq-cluster-operator");
+    CHECK(r.installs[1].required_by == r.installs[0].bundle);
+    CHECK(r.installs[1].constraint.find("providing an API with group: rabbitmq.com, version: v1beta1, kind: RabbitmqCluster") !=
+          std::string::npos);
+  }
+  {
+    DirectoryFileSource source(shared_dir() + "/catalogs/community-operators-prod-v4.16/catalogs/v4.16");
+    const ValidationReport report = validate_catalog(source);
+    deps::InstallRequest req;
+    req.package = "shipwright-operator";
+    deps::Resolution r = deps::resolve_install(report.model, req);
+    CHECK_FALSE(r.ok);
+    REQUIRE(r.candidates.size() >= 2);
+    CHECK(r.candidates[0].bundle == "shipwright-operator.v0.13.0");
+    REQUIRE_FALSE(r.candidates[0].unmet.empty());
+    CHECK(r.candidates[0].unmet[0].constraint.find("group: cert-manager.io, version: v1, kind: Certificate") != std::string::npos);
+    // With cert-manager (and Tekton) on the cluster, Classic takes the channel head.
+    for (const char* api : {"cert-manager.io/v1/Certificate", "cert-manager.io/v1/Issuer", "operator.tekton.dev/v1alpha1/TektonConfig"}) {
+      REQUIRE(deps::parse_cluster_provides(api, req.cluster, r.error));
+    }
+    r = deps::resolve_install(report.model, req);
+    REQUIRE(r.ok);
+    CHECK(r.installs[0].bundle == "shipwright-operator.v0.13.0");
+  }
+}
+
+}  // namespace
+}  // namespace fbclens::test
