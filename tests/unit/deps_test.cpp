@@ -362,3 +362,33 @@ TEST_CASE("real catalogs: a dependency pulled in transitively, and cert-manager'
 
 }  // namespace
 }  // namespace fbclens::test
+
+namespace fbclens::test {
+namespace {
+
+TEST_CASE("hostile: an olm.constraint nested 3000 levels deep (9000 JSON levels, under the loader's 10000) is an error, not a crash", "[deps][hostile]") {
+  std::string value;
+  for (int i = 0; i < 3000; ++i) value += R"({"not":{"constraints":[)";
+  value += R"({"gvk":{"group":"g","version":"v","kind":"K"}})";
+  for (int i = 0; i < 3000; ++i) value += "]}}";
+  const std::string text =
+      R"({"schema":"olm.package","name":"app","defaultChannel":"stable"})" "\n"
+      R"({"schema":"olm.channel","package":"app","name":"stable","entries":[{"name":"app.v1"}]})" "\n"
+      R"({"schema":"olm.bundle","package":"app","name":"app.v1","image":"quay.io/x/app:1","properties":[)"
+      R"({"type":"olm.package","value":{"packageName":"app","version":"1.0.0"}},{"type":"olm.constraint","value":)" +
+      value + "}]}\n";
+  MemoryFileSource source;
+  source.add("catalog.json", text);
+  const ValidationReport report = validate_catalog(source);
+  const model::PackageBundle* b = report.model.packages.at("app").bundle("app.v1");
+  REQUIRE(b);
+  const std::vector<deps::Dependency> d = deps::bundle_dependencies(*b);
+  REQUIRE(d.size() == 1);
+  CHECK(d[0].error == "parse olm.constraint: json: exceeded max depth");
+  deps::InstallRequest req;
+  req.package = "app";
+  CHECK(deps::resolve_install(report.model, req).error == d[0].error);
+}
+
+}  // namespace
+}  // namespace fbclens::test
