@@ -23,6 +23,10 @@ int render_graph_command(int argc, char** argv);
 /// diff OLD NEW [--output text|json] [--profile pruning]: what changed between two catalogs
 /// (core/diff/diff.h); exits 1 when the pruning profile finds a removal Konflux forbids.
 int diff_command(int argc, char** argv);
+/// resolve CATALOG --package P [--channel C] [--starting-bundle B] [--cluster-provides GVK|pkg@ver]...
+/// [--output text|json]: the bundles OLM Classic installs for a new Subscription, dependencies included
+/// (core/deps/resolve.h). Exits 0 when it resolves, 1 when it does not, 2 on usage or I/O errors.
+int resolve_command(int argc, char** argv);
 
 /// open_catalog_path (core/load/file_source.h), printing the error when PATH cannot be read.
 std::unique_ptr<FileSource> open_catalog(const std::string& path);

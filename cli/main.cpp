@@ -44,6 +44,12 @@ constexpr const char* kUsage =
     "      replaces/skips/skipRange, deprecations, and entries whose OLM Classic / OLM v1 next step or\n"
     "      walk end changed or that Classic now strands. --profile pruning exits 1 when a channel or\n"
     "      channel entry is removed outside dev-preview/pre-ga/candidate channels (Konflux's rule).\n"
+    "  fbclens resolve CATALOG --package PKG [--channel CH] [--starting-bundle NAME]\n"
+    "      [--cluster-provides group/version/Kind|package@version]... [--output text|json]\n"
+    "      The bundles OLM Classic installs for a new Subscription: the pick and every dependency\n"
+    "      (olm.package.required, olm.gvk.required, olm.constraint), each with the constraint that pulled\n"
+    "      it in; candidates skipped for unmet dependencies, with the constraint and its failureMessage.\n"
+    "      Exits 1 when nothing resolves.\n"
     "exit status: 0 valid/success, 1 invalid (or a selected profile failed), 2 usage or I/O error, 3 (validate) valid but no catalog content\n"
     "      (with --output opm the status is opm's: 0 for that case)\n";
 
@@ -68,6 +74,7 @@ int main(int argc, char** argv) {
   if (command == "hub-preview") return hub_preview_command(argc - 2, argv + 2);
   if (command == "divergence") return divergence_command(argc - 2, argv + 2);
   if (command == "diff") return diff_command(argc - 2, argv + 2);
+  if (command == "resolve") return resolve_command(argc - 2, argv + 2);
   if (command == "render-graph") return render_graph_command(argc - 2, argv + 2);
   if (command == "--version" || command == "version") {
     std::printf("fbclens %s (follows opm %s)\n", fbclens::kFbclensVersion, fbclens::kOpmVersion);

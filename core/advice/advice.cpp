@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "deps/deps.h"
 #include "hub/hub_preview.h"
 #include "update/divergence.h"
 #include "update/package_graph.h"
@@ -34,12 +35,62 @@ class Advisor {
     updates(pkg);
     operatorhub(pkg);
     deprecations(pkg);
+    dependencies(pkg);
   }
 
  private:
   Finding& emit(FindingId id, const FindingArgs& args, const SourceLocation& where, ObjectPath object) {
     out_.push_back(make_finding(id, args, where, std::move(object)));
     return out_.back();
+  }
+
+  // ---- Dependencies: what OLM Classic's resolver cannot read or no bundle of the catalog meets ----
+  void dependencies(const model::Package& pkg) {
+    for (const model::PackageBundle& b : pkg.bundles) {
+      for (const deps::Dependency& d : deps::bundle_dependencies(b)) {
+        const ObjectPath object{pkg.name, "", b.name};
+        if (d.property_type == "olm.constraint" && d.value_bytes > deps::kMaxConstraintBytes) {
+          emit(FindingId::DependencyConstraintTooLarge,
+               {b.name, d.pointer, std::to_string(d.value_bytes), std::to_string(deps::kMaxConstraintBytes), d.error},
+               d.where, object);
+          continue;
+        }
+        if (!d.error.empty()) {
+          emit(FindingId::DependencyUnreadable, {b.name, d.property_type, d.pointer, d.error}, d.where, object);
+          continue;
+        }
+        if (!d.constraint) continue;
+        bool met = false;
+        for (const deps::Provider& p : providers()) {
+          if (deps::evaluate(*d.constraint, p) != deps::Verdict::Unsatisfied) {
+            met = true;  // satisfied, or a cel rule we cannot evaluate (never guessed)
+            break;
+          }
+        }
+        if (met) continue;
+        const std::string message = d.constraint->failure_message.empty() ? "" : " (failureMessage: " + d.constraint->failure_message + ")";
+        std::string why = "no bundle provides it";
+        if (d.constraint->kind == deps::Constraint::Kind::Package) {
+          why = model_.packages.count(d.constraint->package_name) ? "no version of package " + d.constraint->package_name + " is in range"
+                                                                   : "package " + d.constraint->package_name + " is not in the catalog";
+        }
+        emit(FindingId::DependencyUnsatisfiable, {b.name, deps::describe(*d.constraint), message, why + ", " + d.pointer}, d.where, object);
+      }
+    }
+  }
+
+  // Every bundle of the catalog as a dependency provider (built once).
+  const std::vector<deps::Provider>& providers() {
+    if (!providers_built_) {
+      providers_built_ = true;
+      for (const auto& [name, pkg] : model_.packages) {
+        for (const model::PackageBundle& b : pkg.bundles) {
+          providers_.push_back(deps::provider_of(b));
+          if (providers_.back().package_name.empty()) providers_.back().package_name = name;
+        }
+      }
+    }
+    return providers_;
   }
 
   // ---- Updates: Classic strands a bundle; Classic and v1 disagree (update/divergence.h) ----
@@ -180,6 +231,8 @@ class Advisor {
 
   const model::Model& model_;
   std::vector<Finding>& out_;
+  std::vector<deps::Provider> providers_;
+  bool providers_built_ = false;
 };
 
 }  // namespace

@@ -57,6 +57,11 @@ TEST_CASE("advice: each code on its fixture, at the object that causes it, opm's
       {"f63-advice-icon-missing", {{"FBC4301", "catalog.json:1:1 package \"demo\""}}},
       {"f64-advice-icon-unusable", {{"FBC4302", "catalog.json:1:1 package \"demo\""}}},
       {"f65-advice-deprecation-markdown", {{"FBC4401", "catalog.json:76:5 package \"demo\""}}},
+      {"f68-advice-dependency-constraint-too-large", {{"FBC4501", "catalog.json:20:1 package \"demo\" > bundle \"demo.v1.0.0\""}}},
+      {"f69-advice-dependency-unreadable", {{"FBC4502", "catalog.json:20:1 package \"demo\" > bundle \"demo.v1.0.0\""}}},
+      {"f70-advice-dependency-unsatisfiable",
+       {{"FBC4503", "catalog.json:20:1 package \"demo\" > bundle \"demo.v1.0.0\""},
+        {"FBC4503", "catalog.json:20:1 package \"demo\" > bundle \"demo.v1.0.0\""}}},
       {"f66-advice-deprecation-hidden-bundle",
        {{"FBC4203", "catalog.json:24:1 package \"demo\" > bundle \"demo.v1.0.0\""},
         {"FBC4402", "catalog.json:80:5 package \"demo\" > bundle \"demo.v1.0.0\""}}},
@@ -87,6 +92,13 @@ TEST_CASE("advice: the messages say what happens and what to write instead", "[a
   const ValidationReport legacy = fixture("f62-advice-legacy-deprecations");
   CHECK(message(legacy, FindingId::LegacyDeprecatedProperty).find("{schema: olm.bundle, name: demo.v1.0.0}") !=
         std::string::npos);
+  CHECK(message(fixture("f69-advice-dependency-unreadable"), FindingId::DependencyUnreadable)
+            .find(": Last element in range is '||'. Every resolution") != std::string::npos);
+  CHECK(message(fixture("f70-advice-dependency-unsatisfiable"), FindingId::DependencyUnsatisfiable)
+            .find("requires an operator providing an API with group: cert-manager.io, version: v1, kind: Certificate") !=
+        std::string::npos);
+  CHECK(message(fixture("f68-advice-dependency-constraint-too-large"), FindingId::DependencyConstraintTooLarge)
+            .find("is 131176 bytes, over OLM Classic's limit of 131072 bytes") != std::string::npos);
   CHECK(message(fixture("f65-advice-deprecation-markdown"), FindingId::DeprecationMarkdown)
             .find("the deprecation message of package \"demo\" looks like Markdown (emphasis)") == 0);
 }
