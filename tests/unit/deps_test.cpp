@@ -140,7 +140,7 @@ std::vector<std::string> installed(const deps::Resolution& r) {
   return out;
 }
 
-TEST_CASE("resolve: newest candidate with its dependencies met; skipped ones say which constraint failed", "[deps][resolve]") {
+TEST_CASE("resolve: newest candidate with its dependencies met, skipped ones say which constraint failed", "[deps][resolve]") {
   CatalogBuilder c;
   c.package("app", "stable");
   c.channel("app", "stable", Json::parse(R"([{"name":"app.v1"},{"name":"app.v2","replaces":"app.v1"}])"));
@@ -219,7 +219,7 @@ TEST_CASE("resolve: newest candidate with its dependencies met; skipped ones say
         "no operators found in channel beta of package app in the catalog referenced by subscription app");
 }
 
-TEST_CASE("resolve: one bundle per package and per API; a range OLM cannot parse aborts", "[deps][resolve]") {
+TEST_CASE("resolve: one bundle per package and per API, a range OLM cannot parse aborts", "[deps][resolve]") {
   CatalogBuilder c;
   c.package("app", "stable");
   c.channel("app", "stable", Json::parse(R"([{"name":"app.v1"}])"));
