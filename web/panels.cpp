@@ -995,7 +995,8 @@ void draw_graph_panel(AppState& s) {
     for (std::size_t b = 0; b < layout.bands.size() && b < s.model.band_titles.size(); ++b) {
       const ImVec4 box = band_box(b);
       if (box.w < origin.y || box.y > graph_max.y) continue;
-      const ImVec4 cell(origin.x, box.y + 1, graph_min.x - 2, box.w - 1);
+      // The part in view, so a band taller than the canvas keeps its heading in sight.
+      const ImVec4 cell(origin.x, std::max(box.y + 1, origin.y), graph_min.x - 2, std::min(box.w - 1, graph_max.y));
       const bool over = hovered && mouse.x < graph_min.x && mouse.y >= cell.y && mouse.y < cell.w;
       draw_band_heading(dl, cell, s.model.band_titles[b], layout.bands[b].deprecated, b % 2 == 1, pal, over);
     }
@@ -1032,13 +1033,19 @@ void draw_graph_panel(AppState& s) {
       for (int f = 0; f < static_cast<int>(findings.size()) && finding < 0; ++f) {
         const FindingRow& row = findings[f];
         if (row.package != s.model.layout_package || (!row.channel.empty() && row.channel != g.channel)) continue;
-        if (pass == 0 ? row.message.find(g.name) != std::string::npos
+        if (pass == 0 ? std::any_of(g.names.begin(), g.names.end(),
+                                    [&row](const std::string& n) { return row.message.find(n) != std::string::npos; })
                       : declarer >= 0 && row.bundle == layout.nodes[declarer].name) finding = f;
       }
     }
-    ImGui::SetTooltip("%s\nnot in channel %s (%s)\nnamed by %s\nclick: %s", g.name.c_str(), g.channel.c_str(),
-                      g.listed_in.empty() ? "in no channel of this package" : ("listed in channel " + g.listed_in).c_str(),
-                      named_by.c_str(), finding >= 0 ? "its finding" : "the entry naming it");
+    std::string names;
+    for (std::size_t k = 0; k < g.names.size() && k < 20; ++k) names += (k ? "\n" : "") + g.names[k];
+    if (g.names.size() > 20) names += "\n... and " + std::to_string(g.names.size() - 20) + " more";
+    const std::string where = g.names.size() > 1 ? "skipped, not in channel " + g.channel
+                              : "not in channel " + g.channel + (g.listed_in.empty() ? " (in no channel of this package)"
+                                                                                     : " (listed in channel " + g.listed_in + ")");
+    ImGui::SetTooltip("%s\n%s\nnamed by %s\nclick: %s", names.c_str(), where.c_str(), named_by.c_str(),
+                      finding >= 0 ? "its finding" : "the entry naming it");
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
       if (finding >= 0) select_finding(s, finding);
       else if (declarer >= 0) select_node(s, declarer);
