@@ -767,8 +767,9 @@ void draw_key(const AppState& s, const Palette& pal) {
   }
 }
 
-// The toolbar: Fit, the view options and the key's toggle, wrapping to the pane's width.
-void draw_graph_toolbar(AppState& s) {
+// The toolbar: Fit, the view options and the key's toggle, wrapping to the pane's width. Returns
+// whether the mouse is over the key's toggle.
+bool draw_graph_toolbar(AppState& s) {
   bool changed = false;
   flow(ImGui::CalcTextSize("Fit").x + 2 * ImGui::GetStyle().FramePadding.x + 12);
   if (ImGui::SmallButton("Fit")) s.ui.fit_pending = true;
@@ -780,6 +781,7 @@ void draw_graph_toolbar(AppState& s) {
     changed |= option_changed && i < 3;
   }
   if (changed) s.model.scene_dirty = true;
+  return ImGui::IsItemHovered();
 }
 
 // A band's heading in the gutter left of the lanes: its title, on the deprecation fill with the
@@ -822,7 +824,7 @@ void draw_graph_panel(AppState& s) {
     const bool deprecated = !layout.bands.empty() && layout.bands[0].deprecated;
     graph_title(s.model.band_titles.size() == 1 ? s.model.band_titles[0] : s.model.layout_channel, deprecated, pal);
   }
-  draw_graph_toolbar(s);
+  const bool key_toggle_hovered = draw_graph_toolbar(s);
   // In a short pane the upgrade text and the key give way to the graph (both stay a hover away).
   const bool short_pane = ImGui::GetContentRegionAvail().y < 300;
   if (!s.model.upgrade_text.empty()) {
@@ -837,7 +839,7 @@ void draw_graph_panel(AppState& s) {
     ImGui::PopStyleColor();
   }
   if (s.ui.show_key && !short_pane) draw_key(s, pal);
-  else if (s.ui.show_key && ImGui::IsItemHovered()) {
+  else if (key_toggle_hovered) {
     ImGui::BeginTooltip();
     draw_key(s, pal);
     ImGui::EndTooltip();
