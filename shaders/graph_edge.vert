@@ -9,6 +9,7 @@ uniform int u_segments;
 uniform vec2 u_viewport;                      // display size, screen px
 uniform vec3 u_view;                          // screen = u_view.xy + layout * u_view.z (+ the band's shift)
 uniform vec4 u_band_shift[64];                // screen px added to y, per band (4 a vector)
+uniform bool u_shifted;                       // some band has a shift
 out float v_across;                           // screen px from the centre line, for anti-aliasing
 out float v_along;                            // screen px along the curve (approximate), for dashes
 out float v_half;
@@ -29,8 +30,12 @@ void main() {
   int local = gl_VertexID - edge * per_edge;
   vec2 corner = kCorners[local % 6];
   vec4 r0 = record(edge, 0), r1 = record(edge, 1);
-  vec4 r3 = record(edge, 3);
-  float s0 = band_shift(r3.z), s1 = band_shift(r3.w);  // its ends' bands' shifts (the mean for the control)
+  float s0 = 0.0, s1 = 0.0;                   // its ends' bands' shifts (the mean for the control)
+  if (u_shifted) {                            // one texel fetch less per vertex when no band is shifted
+    vec4 r3 = record(edge, 3);
+    s0 = band_shift(r3.z);
+    s1 = band_shift(r3.w);
+  }
   vec2 p0 = u_view.xy + r0.xy * u_view.z + vec2(0.0, s0);
   vec2 c = u_view.xy + r0.zw * u_view.z + vec2(0.0, 0.5 * (s0 + s1));
   vec2 p1 = u_view.xy + r1.xy * u_view.z + vec2(0.0, s1);

@@ -89,6 +89,7 @@ void draw_records(GLuint program, GLuint texture, std::size_t count, int vertice
   glUniform1i(glGetUniformLocation(program, "u_segments"), segments);
   glUniform1i(glGetUniformLocation(program, "u_records"), 0);
   glUniform4fv(glGetUniformLocation(program, "u_band_shift"), kMaxBands / 4, band_shifts);
+  glUniform1i(glGetUniformLocation(program, "u_shifted"), std::any_of(band_shifts, band_shifts + kMaxBands, [](float f) { return f != 0; }));
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, texture);
   glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(count * vertices));

@@ -37,7 +37,7 @@
  *                                first, the layout is not drawn within SHOW_FRAMES frames, or
  *                                the instance is unmounted
  *   graphStats()                 {package, channel, nodes, edges: {replaces, skips, skipRange},
- *                                 skipRangeDrawn, heads, headsRinged, ghosts,
+ *                                 skipRangeDrawn, heads, headsRinged, ghosts, ghostNames,
  *                                 lanes: [{channel, nodes, visibleNodes}], labelsDrawn,
  *                                 labelsOverlapping, zoom, columnsPerRow, settledFrames, fps,
  *                                 frames} (web/selection.cpp); show() resolves once the view

@@ -859,8 +859,9 @@ void draw_key(const AppState& s, const Palette& pal) {
   }
 }
 
-// The toolbar: Fit, the view options and the key's toggle, wrapping to the pane's width.
-void draw_graph_toolbar(AppState& s) {
+// The toolbar: Fit, the view options and the key's toggle, wrapping to the pane's width. Returns
+// whether the mouse is over the key's toggle.
+bool draw_graph_toolbar(AppState& s) {
   bool changed = false;
   flow(ImGui::CalcTextSize("Fit").x + 2 * ImGui::GetStyle().FramePadding.x + 12);
   if (ImGui::SmallButton("Fit")) s.ui.fit_pending = true;
@@ -872,6 +873,7 @@ void draw_graph_toolbar(AppState& s) {
     changed |= option_changed && i < 3;
   }
   if (changed) s.model.scene_dirty = true;
+  return ImGui::IsItemHovered();
 }
 
 // A band's heading in the gutter left of the lanes: its title, on the deprecation fill with the
@@ -914,7 +916,7 @@ void draw_graph_panel(AppState& s) {
     const bool deprecated = !layout.bands.empty() && layout.bands[0].deprecated;
     graph_title(s.model.band_titles.size() == 1 ? s.model.band_titles[0] : s.model.layout_channel, deprecated, pal);
   }
-  draw_graph_toolbar(s);
+  const bool key_toggle_hovered = draw_graph_toolbar(s);
   // In a short pane the upgrade text and the key give way to the graph (both stay a hover away).
   const bool short_pane = ImGui::GetContentRegionAvail().y < 300;
   if (!s.model.upgrade_text.empty()) {
@@ -929,7 +931,7 @@ void draw_graph_panel(AppState& s) {
     ImGui::PopStyleColor();
   }
   if (s.ui.show_key && !short_pane) draw_key(s, pal);
-  else if (s.ui.show_key && ImGui::IsItemHovered()) {
+  else if (key_toggle_hovered) {
     ImGui::BeginTooltip();
     draw_key(s, pal);
     ImGui::EndTooltip();
@@ -1087,7 +1089,8 @@ void draw_graph_panel(AppState& s) {
     for (std::size_t b = 0; b < layout.bands.size() && b < s.model.band_titles.size(); ++b) {
       const ImVec4 box = band_box(b);
       if (box.w < origin.y || box.y > graph_max.y) continue;
-      const ImVec4 cell(origin.x, box.y + 1, graph_min.x - 2, box.w - 1);
+      // The part in view, so a band taller than the canvas keeps its heading in sight.
+      const ImVec4 cell(origin.x, std::max(box.y + 1, origin.y), graph_min.x - 2, std::min(box.w - 1, graph_max.y));
       const bool over = hovered && mouse.x < graph_min.x && mouse.y >= cell.y && mouse.y < cell.w;
       draw_band_heading(dl, cell, s.model.band_titles[b], layout.bands[b].deprecated, b % 2 == 1, pal, over);
     }
@@ -1124,13 +1127,19 @@ void draw_graph_panel(AppState& s) {
       for (int f = 0; f < static_cast<int>(findings.size()) && finding < 0; ++f) {
         const FindingRow& row = findings[f];
         if (row.package != s.model.layout_package || (!row.channel.empty() && row.channel != g.channel)) continue;
-        if (pass == 0 ? row.message.find(g.name) != std::string::npos
+        if (pass == 0 ? std::any_of(g.names.begin(), g.names.end(),
+                                    [&row](const std::string& n) { return row.message.find(n) != std::string::npos; })
                       : declarer >= 0 && row.bundle == layout.nodes[declarer].name) finding = f;
       }
     }
-    ImGui::SetTooltip("%s\nnot in channel %s (%s)\nnamed by %s\nclick: %s", g.name.c_str(), g.channel.c_str(),
-                      g.listed_in.empty() ? "in no channel of this package" : ("listed in channel " + g.listed_in).c_str(),
-                      named_by.c_str(), finding >= 0 ? "its finding" : "the entry naming it");
+    std::string names;
+    for (std::size_t k = 0; k < g.names.size() && k < 20; ++k) names += (k ? "\n" : "") + g.names[k];
+    if (g.names.size() > 20) names += "\n... and " + std::to_string(g.names.size() - 20) + " more";
+    const std::string where = g.names.size() > 1 ? "skipped, not in channel " + g.channel
+                              : "not in channel " + g.channel + (g.listed_in.empty() ? " (in no channel of this package)"
+                                                                                     : " (listed in channel " + g.listed_in + ")");
+    ImGui::SetTooltip("%s\n%s\nnamed by %s\nclick: %s", names.c_str(), where.c_str(), named_by.c_str(),
+                      finding >= 0 ? "its finding" : "the entry naming it");
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
       if (finding >= 0) select_finding(s, finding);
       else if (declarer >= 0) select_node(s, declarer);

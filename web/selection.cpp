@@ -222,8 +222,8 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
 /// Statistics of the graph in view (the JS API's graphStats()):
 /// {"package", "channel" ("" = whole package), "nodes", "edges": {"replaces", "skips", "skipRange"},
 ///  "skipRangeDrawn" (skipRange edges drawn: one per range when collapsed), "heads", "headsRinged"
-///  (nodes drawn with the head ring), "ghosts" (names replaces/skips give outside their channel,
-///  drawn as ghost nodes), "lanes": [{"channel", "nodes", "visibleNodes"}] (per band, one for a
+///  (nodes drawn with the head ring), "ghosts" (ghost nodes drawn: names replaces/skips give outside
+///  their channel, many names one entry skips as one), "ghostNames" (the names they stand for), "lanes": [{"channel", "nodes", "visibleNodes"}] (per band, one for a
 ///  single channel; visibleNodes = entries whose centre is inside the graph's rectangle in the last
 ///  frame drawn), "labelsDrawn" (node and edge labels drawn in that frame), "labelsOverlapping"
 ///  (pairs of them whose boxes intersect), "zoom", "columnsPerRow" (0 = rows not wrapped),
@@ -244,6 +244,8 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_graph_stats() {
   for (const GraphFrame::Lane& lane : s.model.frame.lanes) {
     lanes.push_back({{"channel", lane.channel}, {"nodes", lane.nodes}, {"visibleNodes", lane.visible}});
   }
+  std::size_t ghost_names = 0;
+  for (const auto& g : s.model.layout.ghosts) ghost_names += g.names.size();
   const std::vector<ImVec4>& boxes = s.model.frame.drawn_labels;
   int overlapping = 0;
   for (std::size_t i = 0; i < boxes.size(); ++i) {
@@ -256,7 +258,7 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_graph_stats() {
                             {"edges", {{"replaces", replaces}, {"skips", skips}, {"skipRange", skip_range}}},
                             {"skipRangeDrawn", s.ui.collapse_ranges ? static_cast<int>(s.model.layout.ranges.size()) : skip_range},
                             {"heads", s.model.layout.heads}, {"headsRinged", s.model.scene.heads_ringed},
-                            {"ghosts", s.model.layout.ghosts.size()}, {"lanes", std::move(lanes)},
+                            {"ghosts", s.model.layout.ghosts.size()}, {"ghostNames", ghost_names}, {"lanes", std::move(lanes)},
                             {"labelsDrawn", boxes.size()}, {"labelsOverlapping", overlapping}, {"zoom", s.ui.zoom},
                             {"columnsPerRow", s.ui.columns_per_row}, {"settledFrames", s.model.frame.settled_frames},
                             {"fps", s.ui.fps}, {"frames", g_shell.frames},

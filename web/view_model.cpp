@@ -292,6 +292,10 @@ ChannelLayout parse_layout(const Json& layout) {
   for (const Json& gj : list(layout, "ghosts")) {
     LayoutGhost g;
     g.name = text(gj, "name");
+    for (const Json& n : list(gj, "names")) {
+      if (n.is_string()) g.names.push_back(n.get<std::string>());
+    }
+    if (g.names.empty()) g.names.push_back(g.name);
     g.label = text(gj, "label");
     g.short_label = text(gj, "shortLabel");
     g.tiny_label = text(gj, "tinyLabel");

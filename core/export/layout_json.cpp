@@ -11,7 +11,7 @@ Json layout_json(const ChannelLayout& layout) {
                      {"band", n.band}, {"head", n.head}, {"deprecated", n.deprecated}});
   }
   for (const LayoutGhost& g : layout.ghosts) {
-    ghosts.push_back({{"name", g.name}, {"label", g.label}, {"shortLabel", g.short_label}, {"tinyLabel", g.tiny_label},
+    ghosts.push_back({{"name", g.name}, {"names", g.names}, {"label", g.label}, {"shortLabel", g.short_label}, {"tinyLabel", g.tiny_label},
                       {"channel", g.channel}, {"listedIn", g.listed_in}, {"x", g.x}, {"y", g.y}, {"layer", g.layer},
                       {"lane", g.lane}, {"band", g.band}});
   }

@@ -11,7 +11,7 @@ namespace fbclens {
 ///   edges: [{from, to, kind: "replaces"|"skips"|"skipRange", classicIgnored, range}],
 ///   ranges: [{to, range, from: [node index]}],
 ///   bands: [{channel, firstLane, lanes, columns, heads, isDefault, deprecated}],
-///   ghosts: [{name, label, shortLabel, tinyLabel, channel, listedIn, x, y, layer, lane, band}],
+///   ghosts: [{name, names, label, shortLabel, tinyLabel, channel, listedIn, x, y, layer, lane, band}],
 ///   ghostEdges: [{ghost, to, kind: "replaces"|"skips"}]}.
 /// x/y are in layout units (one node spacing); from/to/range/band/ghost are indices (range -1 = none).
 Json layout_json(const ChannelLayout& layout);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "model/names.h"
 #include "update/classic.h"
@@ -57,14 +58,20 @@ void reduce_crossings(ChannelLayout& out, std::size_t first_node, std::size_t fi
 
 const std::map<std::string, model::Channel> kNoChannels;
 
-// A name that replaces/skips give but the channel does not list, while its band is laid out.
+// A name that replaces/skips give but the channel does not list (or a group of them), while its
+// band is laid out.
 struct PendingGhost {
-  std::string name;
-  const model::Bundle* listed = nullptr;  // the entry of another channel listing it (its version)
+  std::vector<std::string> names;
+  const model::Bundle* listed = nullptr;  // the entry of another channel listing it (its version); single only
   std::string listed_in;
   const model::Bundle* first_declarer = nullptr;  // the oldest entry naming it
+  std::vector<std::string> declarers;             // every entry naming it, oldest first
+  bool by_replaces = false;      // some entry's replaces names it
   bool continues_chain = false;  // the replaces target of the lane-0 chain's last entry
 };
+
+// More names than this skipped by the same entries, and not otherwise named, become one ghost.
+constexpr std::size_t kMaxSeparateGhosts = 3;
 
 // The label of a node for shorten_label's comparisons: its version label, or its name when the
 // version is unknown (then it is compared with names).
@@ -96,18 +103,18 @@ int lay_out_band(const model::Channel& channel, const model::Package* package, i
   const std::set<std::string> head_set(heads.begin(), heads.end());
 
   // Ghosts: names given by replaces or skips that the channel does not list, oldest entry first.
-  std::vector<PendingGhost> pending;
-  std::map<std::string, int> ghost_of;
+  std::vector<PendingGhost> named_once;  // one per name
+  std::map<std::string, int> name_index;
   for (const model::Bundle* b : order) {
     std::vector<std::string> named{b->replaces};
     named.insert(named.end(), b->skips.begin(), b->skips.end());
     for (std::size_t k = 0; k < named.size(); ++k) {
       const std::string& name = named[k];
       if (name.empty() || channel.bundles.count(name)) continue;
-      auto [it, added] = ghost_of.emplace(name, static_cast<int>(pending.size()));
+      auto [it, added] = name_index.emplace(name, static_cast<int>(named_once.size()));
       if (added) {
         PendingGhost g;
-        g.name = name;
+        g.names = {name};
         g.first_declarer = b;
         for (const auto& [other_name, other] : package ? package->channels : kNoChannels) {
           auto found = other.bundles.find(name);
@@ -116,10 +123,34 @@ int lay_out_band(const model::Channel& channel, const model::Package* package, i
           g.listed_in = other_name;
           break;
         }
-        pending.push_back(std::move(g));
+        named_once.push_back(std::move(g));
       }
-      if (k == 0 && b->name == chain_tail) pending[it->second].continues_chain = true;
+      PendingGhost& g = named_once[it->second];
+      if (g.declarers.empty() || g.declarers.back() != b->name) g.declarers.push_back(b->name);
+      g.by_replaces = g.by_replaces || k == 0;
+      if (k == 0 && b->name == chain_tail) g.continues_chain = true;
     }
+  }
+  // Names only skipped, by the same entries, more than kMaxSeparateGhosts of them: one ghost for
+  // the lot (an entry skipping every older bundle of the package would otherwise bury its channel).
+  std::map<std::vector<std::string>, std::vector<int>> by_declarers;
+  for (std::size_t g = 0; g < named_once.size(); ++g) {
+    if (!named_once[g].by_replaces) by_declarers[named_once[g].declarers].push_back(static_cast<int>(g));
+  }
+  std::vector<PendingGhost> pending;
+  std::map<std::string, int> ghost_of;  // name → index into pending
+  for (std::size_t g = 0; g < named_once.size(); ++g) {
+    const std::vector<int>& group = by_declarers[named_once[g].declarers];
+    const bool grouped = !named_once[g].by_replaces && group.size() > kMaxSeparateGhosts;
+    if (grouped && group.front() != static_cast<int>(g)) {  // joins its group's ghost
+      const int into = ghost_of.at(named_once[group.front()].names.front());
+      pending[into].names.push_back(named_once[g].names.front());
+      ghost_of[named_once[g].names.front()] = into;
+      continue;
+    }
+    ghost_of[named_once[g].names.front()] = static_cast<int>(pending.size());
+    pending.push_back(named_once[g]);
+    if (grouped) pending.back().listed = nullptr;  // a group has no one version: before its declarer
   }
 
   // Columns: one per distinct version among the entries and the ghosts whose version is known
@@ -179,17 +210,20 @@ int lay_out_band(const model::Channel& channel, const model::Package* package, i
       channel.name, std::vector<const declcfg::ChannelEntry*>(file_order.begin(), file_order.end()), "", classic_error);
   const std::set<std::string> classic_entries(classic_order.begin(), classic_order.end());
 
+  std::set<std::tuple<int, int, EdgeKind>> ghost_edges;  // one edge per ghost, entry and kind
+  const auto add_ghost_edge = [&](const std::string& name, int to, EdgeKind kind) {
+    auto it = ghost_of.find(name);
+    if (it == ghost_of.end()) return;
+    const int ghost = static_cast<int>(first_ghost) + it->second;
+    if (ghost_edges.insert({ghost, to, kind}).second) out.ghost_edges.push_back({ghost, to, kind});
+  };
   for (const model::Bundle* b : order) {
     const int to = index[b->name];
     if (auto it = index.find(b->replaces); it != index.end()) out.edges.push_back({it->second, to, EdgeKind::Replaces});
-    if (auto it = ghost_of.find(b->replaces); it != ghost_of.end()) {
-      out.ghost_edges.push_back({static_cast<int>(first_ghost) + it->second, to, EdgeKind::Replaces});
-    }
+    add_ghost_edge(b->replaces, to, EdgeKind::Replaces);
     for (const std::string& s : b->skips) {
       if (auto it = index.find(s); it != index.end()) out.edges.push_back({it->second, to, EdgeKind::Skips});
-      if (auto it = ghost_of.find(s); it != ghost_of.end()) {
-        out.ghost_edges.push_back({static_cast<int>(first_ghost) + it->second, to, EdgeKind::Skips});
-      }
+      add_ghost_edge(s, to, EdgeKind::Skips);
     }
     if (b->skip_range.empty()) continue;
     const update::EntryEdges edges(*b);
@@ -213,9 +247,11 @@ int lay_out_band(const model::Channel& channel, const model::Package* package, i
   for (std::size_t i = first_node; i < out.nodes.size(); ++i) taken[out.nodes[i].layer].insert(out.nodes[i].lane);
   for (std::size_t g = 0; g < pending.size(); ++g) {
     LayoutGhost ghost;
-    ghost.name = pending[g].name;
+    ghost.names = pending[g].names;
+    ghost.name = ghost.names.front();
     const model::Bundle* listed = pending[g].listed;
-    ghost.label = listed && listed->version
+    ghost.label = ghost.names.size() > 1 ? std::to_string(ghost.names.size()) + " skipped, not in " + channel.name
+                  : listed && listed->version
                       ? listed->version->to_string() + (listed->release.empty() ? "" : " (" + listed->release + ")")
                       : ghost.name;
     ghost.channel = channel.name;
@@ -252,6 +288,11 @@ int lay_out_band(const model::Channel& channel, const model::Package* package, i
   }
   for (std::size_t g = first_ghost; g < out.ghosts.size(); ++g) {
     LayoutGhost& ghost = out.ghosts[g];
+    if (ghost.names.size() > 1) {
+      ghost.short_label = std::to_string(ghost.names.size()) + " skipped";
+      ghost.tiny_label = "+" + std::to_string(ghost.names.size());
+      continue;
+    }
     const bool by_name = ghost.label == ghost.name;
     const std::string& declarer = pending[g - first_ghost].first_declarer->name;
     const LayoutNode& d = out.nodes[index.at(declarer)];

@@ -34,13 +34,17 @@ struct LayoutNode {
 };
 
 /// A bundle that an entry's `replaces` or `skips` names but the channel does not list: drawn as a
-/// dashed "ghost" node so the edge is not lost. One per missing name and channel.
+/// dashed "ghost" node so the edge is not lost. One per missing name and channel, except that more
+/// than three names that only `skips` give, all skipped by the same entries, are one ghost for
+/// the lot (an entry that skips every older bundle of its package would bury its channel).
 struct LayoutGhost {
-  std::string name;       ///< the missing bundle name
-  std::string label;      ///< its version when another channel of the package lists it, else the name
+  std::string name;       ///< the missing bundle name (of a group: its first)
+  std::vector<std::string> names;  ///< every name it stands for (one, or a group's, in entry order)
+  std::string label;      ///< its version when another channel of the package lists it, else the
+                          ///< name; a group: "N skipped, not in <channel>"
   std::string short_label, tiny_label;  ///< as LayoutNode's
   std::string channel;    ///< the channel whose lane it is drawn in
-  std::string listed_in;  ///< the first channel of the package (by name) that lists it; "" = none
+  std::string listed_in;  ///< the first channel of the package (by name) that lists it; "" = none (or a group)
   float x = 0, y = 0;     ///< centre, layout units, as LayoutNode
   int layer = 0, lane = 0, band = 0;
 };
@@ -98,8 +102,9 @@ struct ChannelLayout {
 /// (the newest head's, when there are several), other entries in the lanes below, ordered within
 /// their column to reduce edge crossings (barycentre sweeps, ties by file order). skipRange edges
 /// go from every entry whose version the range contains. Names that replaces/skips give but the
-/// channel does not list become ghosts: in their version's column when `package` lists them in
-/// another channel, else in a column of their own just before the oldest entry naming them; a
+/// channel does not list become ghosts (LayoutGhost, which groups the many names one entry may
+/// skip): in their version's column when `package` lists them in another channel, else (and a
+/// group always) in a column of their own just before the oldest entry naming them; a
 /// replaces target of the chain's last entry continues lane 0, others go below. `package` (may be
 /// null) is where the channel comes from; it also marks the band default or deprecated.
 /// Deterministic: the same channel always gives the same layout.

@@ -321,6 +321,32 @@ TEST_CASE("layout: names replaces/skips give outside the channel become ghosts",
   CHECK(alone.bands[0].columns == 3);
 }
 
+TEST_CASE("layout: many names skipped by the same entries are one ghost", "[layout]") {
+  // v3 skips g1..g5 (in no channel) and v1; v2 skips g1 too. g2..g5 share their declarers (v3
+  // alone): one ghost for the four. g1 (v2 and v3) and v1 (named by replaces) stay single.
+  const ValidationReport r = package_of(
+      {"name: stable\nentries:\n  - name: s.v2\n    replaces: s.v1\n    skips: [s.g1]\n"
+       "  - name: s.v3\n    replaces: s.v2\n    skips: [s.g1, s.g2, s.g3, s.g4, s.g5, s.v1]\n"},
+      {{"s.v2", "2.0.0"}, {"s.v3", "3.0.0"}});
+  const model::Package& pkg = r.model.packages.at("s");
+  const ChannelLayout l = layout_channel(pkg.channels.at("stable"), &pkg);
+  REQUIRE(l.ghosts.size() == 3);
+  std::map<std::string, const LayoutGhost*> by_name;
+  for (const LayoutGhost& g : l.ghosts) by_name[g.name] = &g;
+  REQUIRE(by_name.count("s.g2"));
+  const LayoutGhost& group = *by_name.at("s.g2");
+  CHECK(group.names == std::vector<std::string>{"s.g2", "s.g3", "s.g4", "s.g5"});
+  CHECK(group.label == "4 skipped, not in stable");
+  CHECK(group.tiny_label == "+4");
+  CHECK(by_name.at("s.g1")->names.size() == 1);
+  CHECK(by_name.at("s.v1")->names.size() == 1);
+  // One edge from the group to v3, not four.
+  int group_edges = 0;
+  for (const GhostEdge& e : l.ghost_edges) group_edges += l.ghosts[e.ghost].name == "s.g2";
+  CHECK(group_edges == 1);
+  CHECK(l.ghost_edges.size() == 1 + 2 + 2);  // group→v3; g1→v2, g1→v3; v1→v2 (replaces), v1→v3 (skips)
+}
+
 TEST_CASE("layout: labels shortened against their neighbour", "[layout]") {
   CHECK(shorten_label("1.2.4360-de169dd", "1.2.4355-e5f809f", false) == "..4360-de169dd");
   CHECK(shorten_label("1.2.4360-de169dd", "1.2.4355-e5f809f", true) == "..4360");
