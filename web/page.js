@@ -81,7 +81,9 @@
 .fbclens[data-theme=light] { color-scheme: light; --bg: #f0f0f2; --fg: #1d2129; --dim: #5a6270; --accent: #1f6fb2;
   --bad: #c0302a; --good: #1a7530; --line: #c9ccd3; --button: #e2e5ea; --button-line: #b9bec8; }
 .fbclens * { box-sizing: border-box; }
-.fbclens-bar { display: flex; gap: 12px; align-items: center; padding: 6px 12px; border-bottom: 1px solid var(--line); flex: none; }
+.fbclens-bar { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: center; padding: 6px 12px; border-bottom: 1px solid var(--line); flex: none; }
+.fbclens-bar > * { white-space: nowrap; }
+.fbclens-bar > .fbclens-status { white-space: normal; }
 .fbclens-title { font-size: 16px; font-weight: bold; margin: 0 8px 0 0; }
 .fbclens-button, .fbclens-bar button { background: var(--button); color: var(--fg); border: 1px solid var(--button-line);
   border-radius: 4px; padding: 4px 10px; cursor: pointer; font: inherit; }
