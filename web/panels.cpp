@@ -254,7 +254,13 @@ void draw_finding_row(AppState& s, int i) {
   ImGui::TableNextColumn();
   draw_location(f.where);
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(f.message_preview.c_str());
+  if (s.ui.selected_finding == i) {  // the selected row shows its whole message, wrapped at its column
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(f.message.c_str());
+    ImGui::PopTextWrapPos();
+  } else {
+    ImGui::TextUnformatted(f.message_preview.c_str());
+  }
   ImGui::TableNextColumn();
   ImGui::PushStyleColor(ImGuiCol_Text, f.reported_by_opm ? amber() : dim());
   // opm's own text when it reports the finding; otherwise a dash and why (the tooltip and the

@@ -224,6 +224,13 @@ std::vector<Dependency> bundle_dependencies(const model::PackageBundle& bundle) 
     d.where = bundle.where;
     static const Json kNull;
     const Json& v = p.value ? *p.value : kNull;
+    // Deeper than any value OLM decodes (kMaxDepth constraint levels of three JSON levels each):
+    // refused before dump() or the decoder recurse through it (see json_deeper_than).
+    if (json_deeper_than(v, 3 * kMaxDepth + 8)) {
+      d.error = (p.type == "olm.constraint" ? "parse olm.constraint: " : "") + std::string("json: exceeded max depth");
+      out.push_back(std::move(d));
+      continue;
+    }
     d.value_bytes = v.dump(-1, ' ', false, Json::error_handler_t::replace).size();
     if (p.type == "olm.constraint") {
       if (d.value_bytes > kMaxConstraintBytes) {

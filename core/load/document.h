@@ -15,6 +15,22 @@ namespace fbclens {
 
 using Json = nlohmann::json;
 
+/// Whether `value` nests deeper than `limit` levels (a scalar is depth 0, `[]` depth 1), found
+/// without recursion. nlohmann's dump() and copies recurse once per level; a catalog may nest a
+/// property value up to the loader's 10000 levels, which overflows the JavaScript stack under
+/// WebAssembly, so code that dumps or walks arbitrary property values asks this first.
+inline bool json_deeper_than(const Json& value, std::size_t limit) {
+  std::vector<std::pair<const Json*, std::size_t>> stack{{&value, 0}};
+  while (!stack.empty()) {
+    const auto [node, depth] = stack.back();
+    stack.pop_back();
+    if (!node->is_structured()) continue;
+    if (depth + 1 > limit) return true;
+    for (const Json& child : *node) stack.emplace_back(&child, depth + 1);
+  }
+  return false;
+}
+
 /// A 1-based line and column (bytes) in a file; 0 = unknown.
 struct TextPosition {
   std::uint32_t line = 0;

@@ -9,6 +9,9 @@ namespace fbclens::property {
 
 namespace {
 
+// Deepest olm.constraint value kept as text (core/deps refuses anything past 256 constraint levels).
+constexpr std::size_t kMaxKeptJsonDepth = 1024;
+
 // Fields are matched as Go's encoding/json matches them (exact key, else case-folded), since
 // opm decodes these values with it.
 const Json* field(const Json& obj, const char* name) { return obj.is_object() ? go_field(obj, name) : nullptr; }
@@ -142,7 +145,9 @@ Properties decode_properties(const std::vector<declcfg::Property>& list, TextPoo
     } else if (p.type == "olm.package.required") {
       out.required_packages.push_back({text(v, "packageName"), text(v, "versionRange")});
     } else if (p.type == "olm.constraint") {
-      out.constraints.push_back({text(v, "failureMessage"), v.dump()});
+      // Kept as text for the resolver; a value nested past any constraint OLM reads is kept empty
+      // (dumping it would recurse per level; core/deps reports it as too deep).
+      out.constraints.push_back({text(v, "failureMessage"), json_deeper_than(v, kMaxKeptJsonDepth) ? std::string() : v.dump()});
     } else if (p.type == "olm.csv.metadata") {
       if (!out.csv) out.csv = csv_metadata_from_property(v, pool);
     } else if (p.type == "olm.channel") {
