@@ -43,10 +43,19 @@
     return error;
   }
 
+  // Compiled modules by URL, shared by every client and app on the page: several embeds download
+  // and compile each .wasm once (a WebAssembly.Module can be posted to any number of workers and
+  // instantiated any number of times). A failed compile is forgotten, so a later one tries again.
+  const compiled = new Map();
   function compile(url) {
-    const fallback = async () => WebAssembly.compile(await (await fetch(url)).arrayBuffer());
-    if (!WebAssembly.compileStreaming) return fallback();
-    return WebAssembly.compileStreaming(fetch(url)).catch(fallback);  // e.g. served without application/wasm
+    if (!compiled.has(url)) {
+      const fallback = async () => WebAssembly.compile(await (await fetch(url)).arrayBuffer());
+      const promise = !WebAssembly.compileStreaming ? fallback()
+        : WebAssembly.compileStreaming(fetch(url)).catch(fallback);  // e.g. served without application/wasm
+      promise.catch(() => compiled.delete(url));
+      compiled.set(url, promise);
+    }
+    return compiled.get(url);
   }
 
   // A started worker with its request/answer bookkeeping; `protocol` is the table it answered
@@ -183,5 +192,6 @@
     return client;
   }
 
-  root.FbclensClient = { create };
+  /** `url`'s compiled WebAssembly.Module, downloaded and compiled once per page (shared). */
+  root.FbclensClient = { create, compile };
 })(typeof globalThis !== 'undefined' ? globalThis : this);

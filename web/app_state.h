@@ -108,6 +108,9 @@ struct UiState {
   int columns_per_row = 0;          ///< bands wrap into serpentine rows of this many columns (0 = no wrap)
   bool show_key = true;             ///< the graph's key (legend) is open
   bool show_explorer = false;       ///< in a narrow window, the explorer is shown beside the graph
+  /// An embed showing the graph alone (fbclens_app_set_graph_only): no summary bar, explorer or
+  /// lower panel; the graph's toolbar and key stay.
+  bool graph_only = false;
   bool explorer_shown = true;       ///< the explorer was drawn in the last frame
   float pan_x = 40.0f, pan_y = 40.0f;
   bool light_theme = false;

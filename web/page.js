@@ -6,24 +6,43 @@
  *
  *   const app = FbclensApp.mount(element, {
  *     catalog,          // optional: what loadFiles accepts (FileList, File[], [{path, data}])
+ *     catalogUrl,       // optional: a URL loadUrl accepts (when no catalog is given)
  *     sample,           // true: load the built-in sample (when no catalog is given)
+ *     maxCatalogBytes,  // the cap on a catalog from a URL or an archive (default 256 MiB,
+ *                       // FbclensSources.DEFAULT_MAX_BYTES in catalog-source.js)
  *     theme,            // 'light' | 'dark' | 'system' (default; follows prefers-color-scheme)
  *     view,             // 'channel' (default) | 'package' (every channel of the package as lanes)
  *                       // | 'hub' (the channel view with the OperatorHub preview expanded)
  *                       // | 'upgrade' (the channel view with the upgrade simulator expanded)
+ *                       // | 'findings' (the findings as text, expanded)
+ *     embed,            // true: a docs-site embed (embed.js, <fbc-lens>): only `view` is shown
+ *                       // ('graph' = the graph alone, 'hub', 'findings', 'upgrade' = graph and
+ *                       // simulator); no pickers, no drop target, and the wheel zooms the graph
+ *                       // only while it has focus or with Ctrl, so the host page scrolls
+ *     console,          // the OperatorHub preview's console version ('4.16' ... '4.21')
+ *     simulate,         // an upgradePath request the simulator runs once the catalog is shown
  *     package, channel, bundle,  // the selection to start on (default: the first package's
  *                                // default channel; a package alone: its default channel)
  *     base,             // where fbclens-app.js and the worker's files are (default: beside page.js)
+ *     appUrl,           // the full app's address for share links (default: this page's)
  *   });
  *
  * The instance:
  *   ready                        resolves (to the instance) once the app runs and the starting
- *                                catalog, if any, is shown
+ *                                catalog, if any, is shown, or failed to load (startError())
  *   loadFiles(files, options)    FileList, File[] or [{path, data}] → Summary (fbclens-api.js);
  *                                options: the check profiles ({profiles, ocpVersion, ...}, as
  *                                fbclens-api.js), default what the bar's "Checks" and "OCP" say;
  *                                rejects with an Error named 'AbortError' when cancelled
+ *   loadUrl(url, options)        a catalog file, .tar.gz/.tgz or index at `url` (catalog-source.js),
+ *                                downloaded with progress, then as loadFiles; a failure rejects
+ *                                with an FbclensSourceError {kind, message} and is shown in the bar
  *   loadSample()                 the built-in sample → Summary
+ *   source()                     where the catalog shown came from: {kind: 'sample'|'url'|'files',
+ *                                url (for 'url')}, or null
+ *   state()                      the view's state for share links: {package, channel, bundle,
+ *                                wholePackage, view, console, theme, simulator (its request or null)}
+ *   setView(view)                switches `view` (see the options)
  *   cancel()                     cancels the load in flight (true if there was one)
  *   summary()                    the Summary of the catalog shown
  *   request(op, args)            any operation of the protocol table (wasm/protocol.cpp), parsed;
@@ -53,7 +72,8 @@
  *   selectFinding(index)         selects Summary finding `index` in the app
  *   setTheme('dark'|'light'|'system')
  *   memory()                     {app: {wasmBytes}, worker: {wasmBytes, highWater}} (bytes)
- *   on('load'|'progress', fn)
+ *   on('load'|'progress'|'select', fn)  'select': fn({package, channel, bundle}) whenever the
+ *                                app's selection changes
  *   element, canvas              the element mounted into and the app's canvas
  *   unmount()                    stops the app and its workers and empties the element
  *
@@ -94,6 +114,14 @@
 .fbclens-button:focus-within { outline: 2px solid var(--accent); outline-offset: 1px; }
 .fbclens-bar input[type=file] { position: absolute; width: 1px; height: 1px; opacity: 0; }
 .fbclens-checks { color: var(--dim); }
+.fbclens-menu { position: relative; }
+.fbclens-menu > summary { list-style: none; }
+.fbclens-menu > summary::-webkit-details-marker { display: none; }
+.fbclens-menu > summary::after { content: " ▾"; }
+.fbclens-menu-items { position: absolute; z-index: 20; top: calc(100% + 4px); left: 0; display: flex; flex-direction: column;
+  gap: 2px; padding: 4px; background: var(--bg); border: 1px solid var(--button-line); border-radius: 4px; box-shadow: 0 4px 12px rgba(0,0,0,.3); }
+.fbclens-bar .fbclens-menu-items button { text-align: left; border: 0; background: transparent; }
+.fbclens-bar .fbclens-menu-items button:hover, .fbclens-bar .fbclens-menu-items button:focus-visible { background: var(--button); outline: none; }
 .fbclens-bar select, .fbclens-bar input[type=text] { font: inherit; background: var(--button); color: var(--fg);
   border: 1px solid var(--button-line); border-radius: 4px; padding: 3px 6px; }
 .fbclens-status { color: var(--dim); }
@@ -112,6 +140,19 @@
 .fbclens[data-side=sim] > .fbclens-sim { grid-column: 2; grid-row: 2 / span 4; max-height: none; border-top: 0;
   border-left: 1px solid var(--line); }
 .fbclens-canvas { display: block; width: 100%; height: 100%; outline: none; }
+/* An embed shows its view alone: the bar keeps only the status and progress, and the other
+   panels leave (hidden, so nothing of them is in the Tab order). */
+.fbclens[data-embed] .fbclens-bar { padding: 2px 8px; font-size: 12px; border-bottom: 0; order: 9; border-top: 1px solid var(--line); }
+.fbclens[data-embed] .fbclens-bar > :not(.fbclens-status):not(.fbclens-progress) { display: none; }
+.fbclens[data-embed] > .fbclens-text,
+.fbclens[data-embed]:not([data-view=findings]) > .fbclens-findings,
+.fbclens[data-embed]:not([data-view=hub]) > .fbclens-hub,
+.fbclens[data-embed]:not([data-view=upgrade]) > .fbclens-sim,
+.fbclens[data-embed][data-view=hub] > .fbclens-canvas-wrap,
+.fbclens[data-embed][data-view=findings] > .fbclens-canvas-wrap { display: none; }
+.fbclens[data-embed][data-view=hub] > .fbclens-hub, .fbclens[data-embed][data-view=findings] > .fbclens-findings {
+  flex: 1; max-height: none; border-top: 0; }
+.fbclens[data-embed][data-view=upgrade] > .fbclens-canvas-wrap { min-height: 200px; }
 .fbclens-canvas:focus-visible { outline: 2px solid var(--accent); outline-offset: -2px; }
 .fbclens-canvas-wrap.dragging::after { content: "Drop a catalog folder or files to validate"; position: absolute; inset: 0;
   display: grid; place-items: center; background: rgba(90,169,230,.15); border: 2px dashed var(--accent); font-size: 20px; }
@@ -208,7 +249,19 @@
   <label class="fbclens-button">Open files…<input class="fbclens-files-input" type="file" multiple></label>
   <label class="fbclens-checks">Checks <select class="fbclens-profile"></select></label>
   <input class="fbclens-ocp" type="text" size="6" placeholder="OCP x.y" aria-label="OpenShift version the checks assume (default: a vX.Y folder name)">
-  <button class="fbclens-copy-mermaid" type="button" title="The selected package's graph as opm alpha render-graph prints it">Copy Mermaid</button>
+  <details class="fbclens-menu"><summary class="fbclens-button">Share &amp; export</summary>
+    <div class="fbclens-menu-items" role="group" aria-label="Share and export">
+      <button class="fbclens-copy-mermaid" type="button" title="The selected package's graph as opm alpha render-graph prints it">Copy Mermaid</button>
+      <button type="button" data-export="link">Copy link</button>
+      <button type="button" data-export="element">Copy embed snippet (element)</button>
+      <button type="button" data-export="iframe">Copy embed snippet (iframe)</button>
+      <button type="button" data-export="svg">Save graph as SVG</button>
+      <button type="button" data-export="png">Save graph as PNG</button>
+      <button type="button" data-export="dot">Save graph as DOT</button>
+      <button type="button" data-export="findings-json">Save findings as JSON</button>
+      <button type="button" data-export="sarif">Save findings as SARIF</button>
+      <button type="button" data-export="walks">Save upgrade walks as JSON</button>
+    </div></details>
   <span class="fbclens-status" role="status" aria-live="polite">Starting…</span>
   <span class="fbclens-copy-note" role="status"></span>
   <span class="fbclens-progress" hidden><progress max="1" value="0"></progress>
@@ -649,6 +702,10 @@
       reload() { last = null; refresh(); },
       open(open) { toggle.open = open; },
       last: () => last,
+      /** The console version shown ('4.16' ... '4.21'); setConsole ignores one it does not know. */
+      console: () => consoleSelect.value,
+      isOpen: () => toggle.open,
+      setConsole(v) { if (HUB_CONSOLES.includes(v) && consoleSelect.value !== v) { consoleSelect.value = v; refresh(); } },
     };
   }
 
@@ -661,6 +718,8 @@
   /** Mounts an app into `element` (see the top of this file); returns the instance. */
   function mount(element, options = {}) {
     const base = options.base || scriptBase;
+    const embed = !!options.embed;
+    const maxCatalogBytes = options.maxCatalogBytes || (root.FbclensSources ? root.FbclensSources.DEFAULT_MAX_BYTES : 0);
     element.innerHTML = '';
     const rootEl = document.createElement('div');
     rootEl.className = 'fbclens';
@@ -713,7 +772,7 @@
     const catalogText = catalogTextMirror(part('text'), (op, args) => instance.request(op, args));
     const hub = hubPanel(part('hub'), (request) => instance.hubPreview(request),
       () => { const s = client.summary(); return s ? s.findings : []; });
-    if (options.view === 'hub') hub.open(true);
+    if (options.console) hub.setConsole(String(options.console));
     // The upgrade simulator (web/simulator.js); its routes go to the app's graph.
     const simulator = root.FbclensSimulator ? root.FbclensSimulator.create(part('sim'), {
       ask: (op, args) => instance.request(op, args),
@@ -723,7 +782,21 @@
       },
     }) : null;
     if (!simulator) part('sim').remove();
-    if (simulator && options.view === 'upgrade') simulator.open(true);
+    // The view: which panel is open (and in an embed, the only one shown; data-view drives the CSS).
+    let view = '';
+    function setView(next) {
+      view = next || (embed ? 'graph' : 'channel');
+      rootEl.dataset.view = view;
+      if (view === 'hub') hub.open(true);
+      if (view === 'upgrade' && simulator) simulator.open(true);
+      if (view === 'findings') findings.setShown(true);
+      if (app) app._fbclens_app_set_graph_only(embed ? 1 : 0);
+    }
+    if (embed) rootEl.dataset.embed = '';
+    setView(options.view);
+    // The view as the user left it: in the full app the panels open and close by hand too.
+    const shownView = (status) => (embed ? view : simulator && simulator.request() ? 'upgrade' : hub.isOpen() ? 'hub'
+      : status.wholePackage ? 'package' : 'channel');
     const SIDE_BY_SIDE_MIN = 1000;  // px of the instance's width: below it the simulator stacks under the graph
     const placeSimulator = () => {
       const open = simulator && part('sim').querySelector('details').open;
@@ -771,18 +844,102 @@
         .then(({ failure, text }) => { if (app) callWithStrings('fbclens_app_receive', [op, key, text], [failure]); });
     }
 
+    // A catalog at a URL: downloaded (with progress and Cancel) and unpacked by catalog-source.js.
+    let download = null;  // the download in flight: its AbortController
+    async function fromUrl(url) {
+      if (!root.FbclensSources) throw new Error('fbclens: loading from a URL needs catalog-source.js loaded beside page.js');
+      if (download) download.abort();
+      const controller = new AbortController();
+      download = controller;
+      status.textContent = 'Downloading the catalog…';
+      status.className = 'fbclens-status';
+      progress.hidden = false;
+      progressBar.removeAttribute('value');
+      progressText.textContent = 'Downloading ' + url;
+      try {
+        return await root.FbclensSources.fromUrl(url, {
+          maxBytes: maxCatalogBytes, signal: controller.signal,
+          onProgress: (p) => {
+            if (p.totalBytes) progressBar.value = p.bytes / p.totalBytes;
+            progressText.textContent = 'Downloading ' + formatBytes(p.bytes) + (p.totalBytes ? ' of ' + formatBytes(p.totalBytes) : '');
+          },
+        });
+      } catch (error) {
+        const cancelled = error.name === 'AbortError';
+        status.textContent = (cancelled ? 'Download cancelled' : 'Could not load the catalog: ' + error.message) +
+          (client.summary() ? ' — still showing the previous catalog' : '');
+        status.className = 'fbclens-status' + (cancelled ? '' : ' invalid');
+        progress.hidden = true;
+        throw cancelled ? abortError('load cancelled') : error;
+      } finally {
+        if (download === controller) download = null;
+      }
+    }
+    const expand = async (files) => (root.FbclensSources ? root.FbclensSources.expandArchives(files, { maxBytes: maxCatalogBytes }) : files);
+    let source = null;  // where the catalog shown came from (source())
+    const selectListeners = [];
+
     let ready = null;
+    let startError = null;  // why the starting catalog did not load (startError())
     const instance = {
       element,
       canvas,
       get ready() { return ready; },
       async loadFiles(files, options) {
         await started;
-        lastFiles = files;
-        return loaded(client.loadFiles(files, options || checkOptions(files)));
+        let expanded;
+        try {
+          expanded = await expand(files);
+        } catch (error) {
+          status.textContent = 'Could not open the archive: ' + error.message;
+          status.className = 'fbclens-status invalid';
+          throw error;
+        }
+        lastFiles = expanded;
+        const summary = await loaded(client.loadFiles(expanded, options || checkOptions(files)));
+        source = { kind: 'files' };
+        return summary;
       },
-      async loadSample() { await started; lastFiles = null; return loaded(client.loadSample()); },
-      cancel() { return client.cancel(); },
+      async loadUrl(url, options) {
+        await started;
+        url = new URL(url, location.href).href;  // messages and share links name it in full
+        const fetched = await fromUrl(url);
+        lastFiles = fetched.files;
+        const summary = await loaded(client.loadFiles(fetched.files, options || checkOptions(fetched.files)));
+        source = { kind: 'url', url };
+        return summary;
+      },
+      async loadSample() {
+        await started;
+        lastFiles = null;
+        const summary = await loaded(client.loadSample());
+        source = { kind: 'sample' };
+        return summary;
+      },
+      source() { return source; },
+      /** Why the starting catalog (options.catalog, catalogUrl or sample) did not load, or null. */
+      startError() { return startError; },
+      /** The channel a package alone shows (its default channel, as the explorer picks it). */
+      defaultChannel(name) { return app ? app.UTF8ToString(callWithStrings('fbclens_app_package_channel', [name])) : ''; },
+      state() {
+        const s = app ? instance.appStatus() : {};
+        return { package: s.package || '', channel: s.wholePackage ? '' : s.channel || '', bundle: s.bundle || '',
+          wholePackage: !!s.wholePackage, view: shownView(s), console: hub.console(), theme: themeChoice,
+          simulator: simulator ? simulator.request() : null };
+      },
+      setView,
+      /** The OperatorHub preview's console version ('4.16' ... '4.21'; another is ignored). */
+      setConsole(v) { hub.setConsole(String(v)); },
+      // The exports (web/exports.js): the graph shown as 'dot' | 'svg' | 'json' text, as a PNG Blob,
+      // the findings as 'json' | 'sarif' text, the upgrade walks as JSON text.
+      exportGraph: (format) => root.FbclensExports.graph(instance, format),
+      exportPng: () => root.FbclensExports.png(instance),
+      exportReport: (format) => root.FbclensExports.report(instance, format),
+      exportWalks: () => root.FbclensExports.walks(instance),
+      cancel() {
+        if (download) { download.abort(); return true; }
+        return client.cancel();
+      },
       summary() { return client.summary(); },
       async request(op, args) { await started; return JSON.parse(await client.request(op, JSON.stringify(args || {}))); },
       appStatus() { return appJson('fbclens_app_status'); },
@@ -824,7 +981,7 @@
       },
       selectFinding(index) { return app ? app._fbclens_app_select_finding(index) === 1 : false; },
       setTheme(theme) { themeChoice = theme; applyTheme(); },
-      on(event, fn) { client.on(event, fn); },
+      on(event, fn) { if (event === 'select') selectListeners.push(fn); else client.on(event, fn); },
       unmount() {
         unmounted = true;
         if (systemLight) systemLight.removeEventListener('change', followSystem);
@@ -847,8 +1004,8 @@
       if (profileSelect.value) o.profiles = profileSelect.value.split(',');
       if (ocpInput.value.trim()) o.ocpVersion = ocpInput.value.trim();
       // A picked or dropped folder's own name (e.g. "v4.18") says the OpenShift version.
-      const list = files && typeof files.length === 'number' && !(files.length && 'path' in files[0]) ? Array.from(files) : [];
-      const paths = list.map((f) => String(f.fbclensPath || f.webkitRelativePath || ''));
+      const list = files && typeof files.length === 'number' ? Array.from(files) : [];
+      const paths = list.map((f) => String(f.path || f.fbclensPath || f.webkitRelativePath || ''));
       const roots = new Set(paths.map((p) => (p.includes('/') ? p.split('/')[0] : '')));
       const root = roots.size === 1 ? [...roots][0] : '';
       if (root) o.folder = root;
@@ -858,6 +1015,7 @@
     // operation), with a warning when Mermaid's default limits would refuse to draw it.
     const copyNote = part('copy-note');
     part('copy-mermaid').addEventListener('click', async () => {
+      part('menu').open = false;
       const pkg = app ? instance.appStatus().package : '';
       if (!pkg) return;
       try {
@@ -877,6 +1035,13 @@
       }
     });
     let lastMermaid = '';
+    if (root.FbclensExports) {
+      root.FbclensExports.attach(part('menu'), instance, {
+        appUrl: () => options.appUrl || location.href, note: (text) => { copyNote.textContent = text; },
+      });
+    } else {  // without exports.js the menu keeps only Copy Mermaid
+      for (const button of part('menu').querySelectorAll('[data-export]')) button.remove();
+    }
     const recheck = () => { if (lastFiles) instance.loadFiles(lastFiles).catch(quiet); };
     profileSelect.addEventListener('change', recheck);
     ocpInput.addEventListener('change', recheck);
@@ -887,10 +1052,12 @@
         if (e.target.files.length) instance.loadFiles(e.target.files).catch(quiet);
       });
     }
-    part('cancel').addEventListener('click', () => client.cancel());
-    rootEl.addEventListener('dragover', (e) => { e.preventDefault(); canvasWrap.classList.add('dragging'); });
-    rootEl.addEventListener('dragleave', (e) => { if (e.target === canvasWrap || e.target === canvas) canvasWrap.classList.remove('dragging'); });
-    rootEl.addEventListener('drop', (e) => {
+    part('cancel').addEventListener('click', () => instance.cancel());
+    // An embed is no drop target (Perfetto's embedded mode drops its file-drop handler too): a
+    // file dropped on a docs page must not replace the demo.
+    if (!embed) rootEl.addEventListener('dragover', (e) => { e.preventDefault(); canvasWrap.classList.add('dragging'); });
+    if (!embed) rootEl.addEventListener('dragleave', (e) => { if (e.target === canvasWrap || e.target === canvas) canvasWrap.classList.remove('dragging'); });
+    if (!embed) rootEl.addEventListener('drop', (e) => {
       e.preventDefault();
       canvasWrap.classList.remove('dragging');
       droppedFiles(e.dataTransfer).then((files) => instance.loadFiles(files)).catch(quiet);
@@ -898,18 +1065,34 @@
     canvas.addEventListener('contextmenu', (e) => e.preventDefault());
 
     // The app runs and the worker knows the protocol: then the starting catalog and selection.
+    let appStarted = null;  // resolves when the app's main() has run (onStarted)
+    const mainRan = new Promise((resolve) => { appStarted = resolve; });
     const started = Promise.all([
       createFbclensApp({
+        onStarted: () => appStarted(),
         canvas,
         locateFile: (path) => base + path,
+        // The app's .wasm is compiled once per page and shared by every instance on it.
+        instantiateWasm: (imports, receive) => {
+          FbclensClient.compile(base + 'fbclens-app.wasm').then((module) => WebAssembly.instantiate(module, imports)
+            .then((wasm) => receive(wasm, module)))
+            .catch((error) => console.error('fbclens: the app module did not start', error));
+          return {};
+        },
+        fbclensWheelNeedsFocus: embed,
         print: (text) => console.log(text),
         printErr: (text) => console.warn(text),
         fbclensRequest: answerRequest,
         onFindingSelected: (index) => findings.select(index),
         onThemeChanged: (theme) => { rootEl.dataset.theme = theme; },
         onPackageSelected: (name) => { hub.follow(name); if (simulator) simulator.follow(name); },
-        onBundleSelected: (pkg, channel, bundle) => catalogText.showBundle(pkg, channel, bundle),
-      }),
+        onBundleSelected: (pkg, channel, bundle) => {
+          catalogText.showBundle(pkg, channel, bundle);
+          for (const fn of selectListeners) {
+            try { fn({ package: pkg, channel, bundle }); } catch (e) { console.error('fbclens select listener failed', e); }
+          }
+        },
+      }).then((Module) => mainRan.then(() => Module)),
       client.ready,
     ]).then(([Module, protocol]) => {
       if (unmounted) {  // unmounted while starting: stop the app that just started
@@ -918,17 +1101,22 @@
       }
       app = Module;
       applyTheme();
+      setView(view);
       for (const op of protocol.ops) if (!op.loads && !(op.name in instance)) instance[op.name] = client[op.name];
     });
     ready = started.then(async () => {
       if (unmounted) return instance;
-      if (options.catalog) await loaded(client.loadFiles(options.catalog));
-      else if (options.sample) await loaded(client.loadSample());
+      // A starting catalog that does not load leaves a running app that says why in its status
+      // (loaded() and loadUrl() wrote it) and takes another; `ready` still resolves.
+      const starting = options.catalog ? instance.loadFiles(options.catalog) : options.catalogUrl ? instance.loadUrl(options.catalogUrl)
+        : options.sample ? instance.loadSample() : null;
+      if (starting && !(await starting.then(() => true, (error) => { if (unmounted) throw error; startError = error; return false; }))) return instance;
       if (options.package) {
         const channel = options.view === 'package' ? ''
           : options.channel || app.UTF8ToString(callWithStrings('fbclens_app_package_channel', [options.package]));
         await instance.show({ package: options.package, channel, bundle: options.bundle });
       }
+      if (options.simulate && simulator) await simulator.simulate(options.simulate);
       return instance;
     }).catch((error) => {
       if (unmounted) return instance;  // unmounted while starting or loading: nothing to report

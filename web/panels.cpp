@@ -1267,6 +1267,14 @@ void draw_app(AppState& s) {
   ImGui::Begin("fbclens", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
+  if (s.ui.graph_only) {  // an embed: the graph fills the canvas
+    s.ui.explorer_shown = false;
+    ImGui::BeginChild("graph", ImVec2(0, 0), ImGuiChildFlags_None, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    draw_graph_panel(s);
+    ImGui::EndChild();
+    ImGui::End();
+    return;
+  }
   if (ImGui::IsKeyPressed(ImGuiKey_Slash) && !ImGui::GetIO().WantTextInput) s.ui.focus_search = true;
   draw_summary_bar(s);
   // A narrow window shows the explorer only when asked (the summary bar's button), narrower.

@@ -195,6 +195,7 @@ EMSCRIPTEN_KEEPALIVE int fbclens_app_select_finding(int index) {
 /// last built with), "upgrade" (where each OLM takes the selected bundle, as shown), "pixelRatio",
 /// "details" (the bundle whose details the Bundle tab shows, "" = none yet), "detailsProperties",
 /// "lowerTab" ("findings" or "bundle"), "explorer" (shown: a narrow window folds it away),
+/// "graphOnly" (an embed: the graph alone, fbclens_app_set_graph_only),
 /// "graphCanvas": {"width", "height"} (the graph's rectangle, pixels), "fps", "frameMs" (main-thread
 /// ms per frame drawn, averaged)}.
 /// Valid until the next call.
@@ -212,7 +213,7 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
       {"sceneTheme", s.model.scene.light ? "light" : "dark"}, {"upgrade", s.model.upgrade_text},
       {"details", s.model.details.name}, {"detailsProperties", s.model.details.properties.size()},
       {"lowerTab", s.ui.lower_tab_shown == UiState::LowerTab::Bundle ? "bundle" : "findings"},
-      {"explorer", s.ui.explorer_shown},
+      {"explorer", s.ui.explorer_shown}, {"graphOnly", s.ui.graph_only},
       {"graphCanvas", {{"width", s.model.frame.canvas.x}, {"height", s.model.frame.canvas.y}}},
       {"pixelRatio", pixel_ratio()}, {"fps", s.ui.fps}, {"frameMs", g_shell.frame_ms}};
   g_status = status.dump();

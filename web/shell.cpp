@@ -112,7 +112,10 @@ EM_JS(void, fbclens_listen, (), {
   });
   on('pointerleave', (e) => { if (!canvas.hasPointerCapture(e.pointerId)) Module['_fbclens_input_mouse_pos'](-1e30, -1e30); });
   // Not passive: the wheel zooms the graph instead of scrolling the page.
+  // In an embed (Module.fbclensWheelNeedsFocus) the wheel scrolls the host page past the graph
+  // unless the canvas has focus or Ctrl is held, as embedded maps do.
   on('wheel', (e) => {
+    if (Module['fbclensWheelNeedsFocus'] && !e.ctrlKey && document.activeElement !== canvas) return;
     e.preventDefault();
     const scale = e.deltaMode === 0 ? 1 / 100 : e.deltaMode === 1 ? 1 / 3 : 80;  // as SDL: 100 px or 3 lines a step
     at(e);
@@ -156,6 +159,11 @@ EM_JS(void, fbclens_lose_context, (), {
   const lose = gl && gl.getExtension('WEBGL_lose_context');
   if (lose) lose.loseContext();
 });
+
+// Tells the page that main() has set the app up: the module's promise can resolve before main
+// runs (its instantiation is the page's, shared between instances), and the page's calls need
+// the app's state.
+EM_JS(void, fbclens_started, (), { if (Module['onStarted']) Module['onStarted'](); });
 
 EM_JS(void, fbclens_set_cursor, (const char* cursor), { Module['canvas'].style.cursor = UTF8ToString(cursor); });
 
@@ -355,6 +363,12 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_set_theme(int light) {
   fbclens::web::wake();
 }
 
+/// Shows the graph alone (1: an embed's view=graph) or the whole app (0), from the next frame.
+EMSCRIPTEN_KEEPALIVE void fbclens_app_set_graph_only(int graph_only) {
+  fbclens::web::app_state().ui.graph_only = graph_only != 0;
+  fbclens::web::wake();
+}
+
 /// Stops the frame loop, removes the canvas's listeners and releases ImGui (its GL backend and
 /// context) and the WebGL context (the page's unmount). The page's read-backs (status, graph
 /// statistics) still answer afterwards; nothing draws again.
@@ -412,6 +426,7 @@ int main() {
   apply_theme(state);
   if (!state.renderer.init()) std::fprintf(stderr, "fbclens: graph shaders unavailable; graph not drawn\n");
   fbclens_listen();
+  fbclens_started();
   emscripten_set_main_loop(frame, 0, true);
   return 0;
 }

@@ -371,6 +371,8 @@
       reload() { const name = pkg; pkg = ''; follow(name); },
       open(open) { toggle.open = open; },
       last: () => last,
+      /** The inputs' upgradePath request while the simulator is open on a package, else null. */
+      request: () => (toggle.open && pkg ? request() : null),
     };
   }
 

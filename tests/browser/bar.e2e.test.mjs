@@ -40,6 +40,7 @@ test('Checks: choosing Konflux validates the catalog shown again, with the profi
 test('Copy Mermaid: the selected package as render-graph prints it', { skip: !existsSync(cli) && 'needs build/native/fbclens' }, async () => {
   await page.evaluate(() => window.fbclens.loadSample());
   await page.evaluate(() => window.fbclens.show({ package: 'cert-watcher', channel: 'stable' }));
+  await page.click('.fbclens-menu > summary');  // "Share & export" holds it
   await page.click('.fbclens-copy-mermaid');
   await page.waitForFunction(() => /copied/.test(document.querySelector('.fbclens-copy-note').textContent), null, { timeout: 10000 });
   const expected = execFileSync(cli, ['render-graph', join(repo, 'samples/catalog'), '--package-name', 'cert-watcher'], { encoding: 'utf8' });

@@ -85,7 +85,7 @@ test('Tab goes from the top of the page to "Open folder…", into the canvas and
   assert.deepEqual(await focused(), { cls: 'fbclens-folder-input', label: 'Open folder…', slot: 'a' });
   await page.screenshot({ path: join(shots, 'focus-open-folder.png') });
   // Then the bar's controls in order, then the canvas.
-  for (const cls of ['fbclens-files-input', 'fbclens-profile', 'fbclens-ocp', 'fbclens-copy-mermaid']) {
+  for (const cls of ['fbclens-files-input', 'fbclens-profile', 'fbclens-ocp', 'fbclens-button']) {  // the last: Share & export
     await page.keyboard.press('Tab');
     assert.equal((await focused()).cls, cls);
   }
