@@ -917,7 +917,8 @@
         return summary;
       },
       source() { return source; },
-      /** Why the starting catalog (options.catalog, catalogUrl or sample) did not load, or null. */
+      /** Why the starting catalog (options.catalog, catalogUrl or sample) did not load, or the
+       *  starting selection (package, channel, bundle, simulate) could not be shown; or null. */
       startError() { return startError; },
       /** The channel a package alone shows (its default channel, as the explorer picks it). */
       defaultChannel(name) { return app ? app.UTF8ToString(callWithStrings('fbclens_app_package_channel', [name])) : ''; },
@@ -1111,12 +1112,20 @@
       const starting = options.catalog ? instance.loadFiles(options.catalog) : options.catalogUrl ? instance.loadUrl(options.catalogUrl)
         : options.sample ? instance.loadSample() : null;
       if (starting && !(await starting.then(() => true, (error) => { if (unmounted) throw error; startError = error; return false; }))) return instance;
-      if (options.package) {
-        const channel = options.view === 'package' ? ''
-          : options.channel || app.UTF8ToString(callWithStrings('fbclens_app_package_channel', [options.package]));
-        await instance.show({ package: options.package, channel, bundle: options.bundle });
+      // A starting selection the catalog does not have (a stale link) is said in the status too.
+      try {
+        if (options.package) {
+          const channel = options.view === 'package' ? ''
+            : options.channel || app.UTF8ToString(callWithStrings('fbclens_app_package_channel', [options.package]));
+          await instance.show({ package: options.package, channel, bundle: options.bundle });
+        }
+        if (options.simulate && simulator) await simulator.simulate(options.simulate);
+      } catch (error) {
+        if (unmounted || error.name === 'AbortError') throw error;
+        startError = error;
+        status.textContent = error.message.replace(/^fbclens: /, 'Cannot show that view: ') + ' · ' + status.textContent;
+        status.className = 'fbclens-status invalid';
       }
-      if (options.simulate && simulator) await simulator.simulate(options.simulate);
       return instance;
     }).catch((error) => {
       if (unmounted) return instance;  // unmounted while starting or loading: nothing to report

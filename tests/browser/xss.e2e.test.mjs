@@ -56,3 +56,67 @@ test('hostile catalog text stays text in the findings, explorer, bundle, Operato
   assert.ok(text.includes(MERMAID));
   assert.deepEqual(consoleErrors, []);
 });
+
+test('exports, share snippets and <fbc-lens> keep hostile text as text', async () => {
+  // The hostile catalog of the test above is loaded; its package "evil" has a ghost named BREAKOUT.
+  const out = await page.evaluate(async ({ BREAKOUT, SCRIPT }) => {
+    const app = window.fbclens;
+    await app.show({ package: 'evil', channel: 'stable' });
+    const svg = await app.exportGraph('svg');
+    const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+    // An SVG shown as an image runs nothing; parsed into the page it must hold no element from the catalog.
+    const elements = [...doc.querySelectorAll('*')].map((e) => e.localName);
+    const snippet = FbclensShare.snippets(location.href, { package: BREAKOUT, channel: SCRIPT, view: 'graph' }, 'https://x.test/c.json');
+    const host = document.createElement('template');
+    host.innerHTML = snippet.element + snippet.iframe;
+    const lens = host.content.querySelector('fbc-lens');
+    const iframe = host.content.querySelector('iframe');
+    return {
+      parseError: doc.querySelector('parsererror')?.textContent || null,
+      foreign: elements.filter((n) => ['script', 'img', 'a', 'foreignObject', 'iframe'].includes(n)),
+      svgText: doc.documentElement.textContent,
+      snippetElements: [...host.content.querySelectorAll('*')].map((e) => e.localName),
+      lensPackage: lens.getAttribute('package'), lensChannel: lens.getAttribute('channel'),
+      iframePackage: new URL(iframe.getAttribute('src')).searchParams.get('package'),
+      dot: await app.exportGraph('dot'),
+    };
+  }, { BREAKOUT, SCRIPT });
+  assert.equal(out.parseError, null);
+  assert.deepEqual(out.foreign, []);
+  assert.ok(out.svgText.includes('evil'), 'the package is named in the SVG');
+  assert.deepEqual(out.snippetElements, ['script', 'fbc-lens', 'iframe'], 'the snippets are one script, one element and one iframe');
+  assert.equal(out.lensPackage, BREAKOUT);
+  assert.equal(out.lensChannel, SCRIPT);
+  assert.equal(out.iframePackage, BREAKOUT);
+  assert.ok(!/\n\s*[^\s"]*<script/.test(out.dot), 'DOT has no unquoted markup');
+  assert.equal(await page.evaluate(() => window.pwned), undefined);
+  assert.deepEqual(dialogs, []);
+});
+
+test('the embed route and <fbc-lens> show hostile names from the URL as text', async () => {
+  const embed = await browser.newPage();
+  embed.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
+  await embed.goto(server.url + 'index.html?mode=embed&sample=1&view=hub&package=' + encodeURIComponent(BREAKOUT));
+  await embed.evaluate(() => window.fbclens.ready);
+  // No such package: the status says so, with the name as written.
+  assert.ok((await embed.textContent('.fbclens-status')).includes('Cannot show that view: no package ' + BREAKOUT));
+  await embed.evaluate(({ BREAKOUT, SCRIPT }) => new Promise((resolve) => {
+    const s = document.createElement('script');
+    s.src = 'fbc-lens.js';
+    s.onload = () => {
+      const lens = document.createElement('fbc-lens');
+      lens.setAttribute('sample', '');
+      lens.setAttribute('package', BREAKOUT);
+      lens.setAttribute('channel', SCRIPT);
+      document.body.append(lens);
+      resolve();
+    };
+    document.head.append(s);
+  }), { BREAKOUT, SCRIPT });
+  const placeholder = await embed.textContent('fbc-lens .fbc-lens-placeholder');
+  assert.ok(placeholder.includes(BREAKOUT) && placeholder.includes(SCRIPT), 'the placeholder names them as written');
+  assert.equal(await embed.$$eval('fbc-lens img, fbc-lens script', (n) => n.length), 0);
+  assert.equal(await embed.evaluate(() => window.pwned), undefined);
+  assert.deepEqual(dialogs, []);
+  await embed.close();
+});
