@@ -24,13 +24,13 @@ target_compile_options(fbclens_app PRIVATE -Os)
 target_link_options(fbclens_app PRIVATE
   -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB
   -sTOTAL_STACK=8MB -sMODULARIZE=1 -sEXPORT_NAME=createFbclensApp -sENVIRONMENT=web
-  -sEXPORTED_FUNCTIONS=_main,_malloc,_free,_fbclens_app_status,_fbclens_app_show,_fbclens_app_set_routes,_fbclens_app_package_channel,_fbclens_app_graph_stats,_fbclens_app_set_catalog,_fbclens_app_receive,_fbclens_app_select_finding,_fbclens_app_set_theme,_fbclens_app_set_graph_only,_fbclens_app_stop,_fbclens_input_mouse_pos,_fbclens_input_mouse_button,_fbclens_input_wheel,_fbclens_input_key,_fbclens_input_char,_fbclens_input_focus,_fbclens_shell_resized
+  -sEXPORTED_FUNCTIONS=_main,_malloc,_free,_fbclens_app_status,_fbclens_app_show,_fbclens_app_set_routes,_fbclens_app_set_changes,_fbclens_app_package_channel,_fbclens_app_graph_stats,_fbclens_app_set_catalog,_fbclens_app_receive,_fbclens_app_select_finding,_fbclens_app_set_theme,_fbclens_app_set_graph_only,_fbclens_app_stop,_fbclens_input_mouse_pos,_fbclens_input_mouse_button,_fbclens_input_wheel,_fbclens_input_key,_fbclens_input_char,_fbclens_input_focus,_fbclens_shell_resized
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8 -sMINIFY_HTML=0)
 set_target_properties(fbclens_app PROPERTIES OUTPUT_NAME fbclens-app RUNTIME_OUTPUT_DIRECTORY ${FBCLENS_DIST})
 
 # The page and its scripts, copied beside the module; the worker runs the headless core module.
 set(FBCLENS_PAGE_FILES ${CMAKE_SOURCE_DIR}/index.html ${CMAKE_SOURCE_DIR}/web/page.js ${CMAKE_SOURCE_DIR}/web/simulator.js
-    ${CMAKE_SOURCE_DIR}/web/catalog-source.js ${CMAKE_SOURCE_DIR}/web/share.js ${CMAKE_SOURCE_DIR}/web/exports.js
+    ${CMAKE_SOURCE_DIR}/web/catalog-source.js ${CMAKE_SOURCE_DIR}/web/share.js ${CMAKE_SOURCE_DIR}/web/exports.js ${CMAKE_SOURCE_DIR}/web/compare.js
     ${CMAKE_SOURCE_DIR}/web/app-page.js ${CMAKE_SOURCE_DIR}/web/docs-example.html ${CMAKE_SOURCE_DIR}/wasm/fbclens-api.js
     ${CMAKE_SOURCE_DIR}/wasm/fbclens-client.js ${CMAKE_SOURCE_DIR}/wasm/fbclens-worker.js)
 add_custom_command(TARGET fbclens_core_module POST_BUILD

@@ -67,6 +67,13 @@ EMSCRIPTEN_KEEPALIVE int fbclens_add_file(const char* path, const unsigned char*
   return 0;
 }
 
+/// Adds a file of the catalog the protocol's `compare` compares the loaded one with; as
+/// fbclens_add_file otherwise. Returns 0.
+EMSCRIPTEN_KEEPALIVE int fbclens_add_compare_file(const char* path, const unsigned char* data, unsigned size) {
+  fbclens::wasm::session().add_compare_file(path, std::string(reinterpret_cast<const char*>(data), size));
+  return 0;
+}
+
 /// Runs protocol operation `op` (a name from the table in protocol.cpp) with `args_json` (a JSON
 /// object's text, "" = {}). Returns the Failure as a number: 0 when the answer is there, else
 /// 1 bad request, 2 no catalog, 3 not found. Read the answer's JSON text (or, on failure, the

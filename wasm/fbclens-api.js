@@ -126,12 +126,14 @@
       return last;
     }
 
-    function stage(entries) {
-      Module._fbclens_reset();
+    // Copies `entries` into the module with `adder` (fbclens_add_file: the next load's files;
+    // fbclens_add_compare_file: the catalog `compare` compares the loaded one with).
+    function stage(entries, adder = 'fbclens_add_file') {
+      if (adder === 'fbclens_add_file') Module._fbclens_reset();
       for (const { path, data } of entries) {
         const ptr = Module._malloc(Math.max(1, data.length));
         Module.HEAPU8.set(data, ptr);
-        Module.ccall('fbclens_add_file', 'number', ['string', 'number', 'number'], [path, ptr, data.length]);
+        Module.ccall(adder, 'number', ['string', 'number', 'number'], [path, ptr, data.length]);
         Module._free(ptr);
       }
     }
@@ -147,6 +149,14 @@
       loadText(entries, args) {
         stage(entries.map(({ path, data }) => ({ path, data: toBytes(data) })));
         return call('load', typeof args === 'string' ? args : JSON.stringify(args || {}));
+      },
+      /**
+       * "Compare with…": stages `entries` ([{path, data}]) as the older catalog and runs the
+       * `compare` operation against the catalog loaded; its answer's text ({old, diff}).
+       */
+      compareText(entries) {
+        stage(entries.map(({ path, data }) => ({ path, data: toBytes(data) })), 'fbclens_add_compare_file');
+        return call('compare', '');
       },
       async loadFiles(files, options) {
         const entries = isPathList(files) ? files : await fromFileList(files);

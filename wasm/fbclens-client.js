@@ -16,6 +16,7 @@
  *                                                    // named 'AbortError'; the catalog shown stays
  *   client.loading();                                // true while a load is in flight
  *   client.summary();                                // the Summary of the catalog loaded (or null)
+ *   await client.compareFiles(files);                // the diff of `files` (older) → the loaded
  *   client.close();                                  // ends the workers; in-flight requests reject
  *                                                    // and later loads and requests reject
  *   await client.request(op, argsText);              // any operation of the table: its answer's
@@ -168,6 +169,13 @@
         return load({ op: 'load', files: entries, args }, { totalFiles: entries.length, totalBytes });
       },
       loadSample() { return load({ op: 'loadSample', args: '' }, { totalFiles: 0, totalBytes: 0 }); },
+      /** "Compare with…": `files` (as loadFiles) against the catalog loaded → {old, diff}, parsed. */
+      async compareFiles(files) {
+        if (closed) throw closedError('compare');
+        if (!current) throw new FbclensApi.FbclensError('compare', 'noCatalog', 'no catalog is loaded');
+        const answer = await current.send({ op: 'compare', files: FbclensApi.catalogEntries(files), args: '' });
+        return JSON.parse(answer.text);
+      },
       cancel,
       loading() { return pending !== null; },
       summary() { return last; },

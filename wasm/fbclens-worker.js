@@ -9,6 +9,8 @@
  *   {id, op: 'load', files: [{path, file}], args?}  reads the files (File/Blob, Uint8Array or
  *                                               string) into the module, then runs the table's
  *                                               'load' with `args` (its arguments' JSON text)
+ *   {id, op: 'compare', files}                 reads the files as the older catalog and runs the
+ *                                               table's 'compare' against the catalog loaded
  *   {id, op, args}                              any other operation of the table; `args` is the
  *                                               arguments' JSON text, passed on unparsed
  * Worker → page:
@@ -78,6 +80,9 @@ async function answer(message) {
   let text;
   if (message.op === 'load') {
     text = api.loadText(await readAll(message.id, message.files), message.args || '');
+    progressOf = null;
+  } else if (message.op === 'compare') {
+    text = api.compareText(await readAll(message.id, message.files));
     progressOf = null;
   } else {
     text = api.call(message.op, message.args);

@@ -16,7 +16,9 @@
 #include <cstdint>
 #include <optional>
 
+#include "diff/diff.h"
 #include "export/bundle_details_json.h"
+#include "export/diff_json.h"
 #include "export/catalog_view_json.h"
 #include "export/hub_json.h"
 #include "export/layout_json.h"
@@ -180,6 +182,20 @@ Answer divergence_op(Session& session, const Json& json) {
   return ok(divergence_json(update::divergence(*graph)));
 }
 
+// "Compare with…": the catalog staged with fbclens_add_compare_file (OLD) against the one loaded
+// (NEW), as `fbclens diff OLD NEW --output json`. The staged files are used once and released.
+Answer compare_op(Session& session, const Json&) {
+  std::unique_ptr<MemoryFileSource> files = session.take_compare_files();
+  const ValidationReport* report = session.report();
+  if (!report) return no_catalog();
+  const ValidationReport older = validate_catalog(*files, LoadOptions{});
+  files.reset();
+  const Json summary = summary_json(older);
+  Json old_counts = Json::object();
+  for (const char* key : {"verdict", "files", "packages", "bundles"}) old_counts[key] = summary.value(key, Json());
+  return ok(Json{{"old", std::move(old_counts)}, {"diff", diff_json(diff::diff_models(older.model, report->model))}});
+}
+
 Answer mermaid_op(Session& session, const Json& json) {
   Args args(json);
   const std::string package = args.text("package");
@@ -279,6 +295,9 @@ constexpr Op kOps[] = {
     {"divergence", "{package}",
      "per channel and installed entry, where the two OLMs differ and where Classic strands the cluster "
      "(core/export/upgrade_json.h, as the CLI's divergence --output json)", false, divergence_op},
+    {"compare", "{} (the older catalog's files staged first: fbclens_add_compare_file; the worker does it for {op: 'compare', files})",
+     "{old: {verdict, files, packages, bundles}, diff} where diff is `fbclens diff OLD NEW --output json` with the loaded catalog as NEW (core/export/diff_json.h)",
+     false, compare_op},
     {"mermaid", "{package}",
      "the package's upgrade graph as `opm alpha render-graph --package-name` prints it: {text, warnings, error, "
      "textSize, edges, maxTextSize, maxEdges, textTooLarge, tooManyEdges} (core/export/mermaid.h)", false, mermaid_op},

@@ -36,6 +36,16 @@ class Session {
   /// Loads the built-in sample catalog (samples/catalog, embedded at build time), opm alone.
   const ValidationReport& load_sample();
 
+  /// Adds one file of the catalog the next `compare` compares the current one with ("Compare
+  /// with…"); `path` is relative to that catalog's root.
+  void add_compare_file(std::string path, std::string bytes) { compare_->add(std::move(path), std::move(bytes)); }
+  /// Takes the files add_compare_file staged, leaving none staged.
+  std::unique_ptr<MemoryFileSource> take_compare_files() {
+    std::unique_ptr<MemoryFileSource> files = std::move(compare_);
+    compare_ = std::make_unique<MemoryFileSource>();
+    return files;
+  }
+
   /// The last report, or nullptr before the first load.
   const ValidationReport* report() const { return report_.get(); }
   /// The files of the last report.
@@ -44,6 +54,7 @@ class Session {
  private:
   std::unique_ptr<MemoryFileSource> pending_ = std::make_unique<MemoryFileSource>();
   std::unique_ptr<MemoryFileSource> current_;
+  std::unique_ptr<MemoryFileSource> compare_ = std::make_unique<MemoryFileSource>();
   std::unique_ptr<ValidationReport> report_;
 };
 

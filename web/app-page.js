@@ -152,6 +152,7 @@
         });
       }
       app.on('select', keepHash);
+      app.on('theme', keepHash);
       app.on('load', keepHash);
       element.addEventListener('change', keepHash, true);
       element.addEventListener('toggle', keepHash, true);

@@ -34,6 +34,7 @@ struct GraphScene {
   bool light = false;                 ///< built with the light theme's palette
   /// Route segments drawn for the upgrade simulator's walks (UiState::routes), per OLM.
   int route_segments_classic = 0, route_segments_v1 = 0;
+  int changes_marked = 0;  ///< entries marked by the catalog diff (UiState::changes)
 };
 
 /// What the graph worked out while drawing (per frame, or when the zoom changes), for the next
@@ -103,6 +104,14 @@ struct UiState {
   struct Routes {
     std::vector<std::string> classic, v1;
   } routes;
+  /// A catalog diff drawn on the graph ("Compare with…", fbclens_app_set_changes): the channel
+  /// entries of the catalog shown that the older one lacks, and those whose replaces, skips or
+  /// skipRange changed. Empty = none.
+  struct ChangedEntry {
+    std::string package, channel, bundle;  ///< channel and bundle "" = every entry of the package
+    bool added = false;  ///< else its edges changed
+  };
+  std::vector<ChangedEntry> changes;
   bool collapse_ranges = true;       ///< one edge per skipRange instead of one per entry it matches
   bool fit_pending = true;          ///< fit the graph to the canvas on the next frame
   int columns_per_row = 0;          ///< bands wrap into serpentine rows of this many columns (0 = no wrap)

@@ -65,7 +65,7 @@ struct GraphLayer {
 
 /// Overlays drawn over the scene, in this order, each replaced on its own (set_overlay) so that a
 /// highlight never re-uploads the scene. A new highlight (e.g. an upgrade route) takes a slot here.
-enum class Overlay { Links = 0, Count };
+enum class Overlay { Changes = 0, Links, Count };
 
 /// Most bands the shaders shift (more share the last one's shift).
 constexpr int kMaxBands = 256;

@@ -72,8 +72,9 @@
  *   selectFinding(index)         selects Summary finding `index` in the app
  *   setTheme('dark'|'light'|'system')
  *   memory()                     {app: {wasmBytes}, worker: {wasmBytes, highWater}} (bytes)
- *   on('load'|'progress'|'select', fn)  'select': fn({package, channel, bundle}) whenever the
- *                                app's selection changes
+ *   on('load'|'progress'|'select'|'theme', fn)  'select': fn({package, channel, bundle}) whenever
+ *                                the app's selection changes; 'theme': fn('light'|'dark') whenever
+ *                                the theme shown changes
  *   element, canvas              the element mounted into and the app's canvas
  *   unmount()                    stops the app and its workers and empties the element
  *
@@ -120,7 +121,10 @@
 .fbclens-menu > summary::after { content: " ▾"; }
 .fbclens-menu-items { position: absolute; z-index: 20; top: calc(100% + 4px); left: 0; display: flex; flex-direction: column;
   gap: 2px; padding: 4px; background: var(--bg); border: 1px solid var(--button-line); border-radius: 4px; box-shadow: 0 4px 12px rgba(0,0,0,.3); }
-.fbclens-bar .fbclens-menu-items button { text-align: left; border: 0; background: transparent; }
+.fbclens-bar .fbclens-menu-items button, .fbclens-compare-pick { text-align: left; border: 0; background: transparent; }
+.fbclens-compare-pick { padding: 4px 10px; cursor: pointer; border-radius: 4px; }
+.fbclens-compare-pick input { position: absolute; width: 1px; height: 1px; opacity: 0; }
+.fbclens-compare-pick:hover, .fbclens-compare-pick:focus-within { background: var(--button); }
 .fbclens-bar .fbclens-menu-items button:hover, .fbclens-bar .fbclens-menu-items button:focus-visible { background: var(--button); outline: none; }
 .fbclens-bar select, .fbclens-bar input[type=text] { font: inherit; background: var(--button); color: var(--fg);
   border: 1px solid var(--button-line); border-radius: 4px; padding: 3px 6px; }
@@ -176,7 +180,7 @@
 .fbclens-text h3 { font-size: 13px; margin: 8px 0 4px; }
 .fbclens-findings ol { margin: 0; padding-left: 20px; font: 12px ui-monospace, monospace; }
 .fbclens-findings ul { margin: 0; padding-left: 20px; list-style: none; color: var(--dim); }
-.fbclens-findings button.finding { all: unset; cursor: pointer; white-space: pre-wrap; }
+.fbclens-findings button.finding { all: unset; display: block; cursor: pointer; white-space: pre-wrap; }
 .fbclens-findings button.finding:focus-visible { outline: 1px solid var(--accent); }
 .fbclens-findings button.finding[aria-current] { background: rgba(232, 150, 15, .35); }
 .fbclens-hub { flex: none; max-height: clamp(40%, calc(100% - 360px), 60%); overflow: auto; border-top: 1px solid var(--line); padding: 0 12px; }
@@ -261,6 +265,8 @@
       <button type="button" data-export="findings-json">Save findings as JSON</button>
       <button type="button" data-export="sarif">Save findings as SARIF</button>
       <button type="button" data-export="walks">Save upgrade walks as JSON</button>
+      <label class="fbclens-compare-pick">Compare with an older folder…<input class="fbclens-compare-folder" type="file" webkitdirectory multiple></label>
+      <label class="fbclens-compare-pick">Compare with older files or a .tar.gz…<input class="fbclens-compare-files" type="file" multiple></label>
     </div></details>
   <span class="fbclens-status" role="status" aria-live="polite">Starting…</span>
   <span class="fbclens-copy-note" role="status"></span>
@@ -270,6 +276,7 @@
 <div class="fbclens-canvas-wrap">
   <canvas class="fbclens-canvas" tabindex="0" aria-label="Catalog explorer, findings and channel graph"></canvas>
 </div>
+<section class="fbclens-compare" aria-label="Changes since an older catalog"></section>
 <section class="fbclens-findings" aria-label="Findings">
   <div class="fbclens-findings-head"><h2>Findings</h2> <span class="fbclens-findings-count"></span>
     <button type="button" class="fbclens-findings-toggle" aria-expanded="false">Show as text</button></div>
@@ -751,8 +758,10 @@
     }
     const appJson = (name) => (app ? JSON.parse(app.UTF8ToString(app['_' + name]())) : null);
 
+    let appliedTheme = '';  // what applyTheme last asked the app for
     function applyTheme() {
       const light = themeChoice === 'light' || (themeChoice === 'system' && systemLight && systemLight.matches);
+      appliedTheme = light ? 'light' : 'dark';
       if (app) app._fbclens_app_set_theme(light ? 1 : 0);
     }
 
@@ -821,6 +830,7 @@
           summary.bundles + ' bundles · ' + countsText(summary.findingCounts);
         status.className = 'fbclens-status ' + (summary.verdict === 'VALID' ? 'valid' : 'invalid');
         findings.show(summary);
+        if (compare) compare.clear();  // it compared the previous catalog
         hub.reload();  // the same package name may now be another catalog's
         if (simulator) simulator.reload();
         return summary;
@@ -877,7 +887,13 @@
     }
     const expand = async (files) => (root.FbclensSources ? root.FbclensSources.expandArchives(files, { maxBytes: maxCatalogBytes }) : files);
     let source = null;  // where the catalog shown came from (source())
-    const selectListeners = [];
+    // The instance's own events (the client has 'load' and 'progress').
+    const localListeners = { select: [], theme: [] };
+    const emitLocal = (event, value) => {
+      for (const fn of localListeners[event]) {
+        try { fn(value); } catch (e) { console.error('fbclens ' + event + ' listener failed', e); }
+      }
+    };
 
     let ready = null;
     let startError = null;  // why the starting catalog did not load (startError())
@@ -929,6 +945,12 @@
           simulator: simulator ? simulator.request() : null };
       },
       setView,
+      /** "Compare with…": `files` (an older catalog) against the one shown → {old, diff}, drawn. */
+      async compareWith(files) {
+        await started;
+        if (!compare) throw new Error('fbclens: comparing needs compare.js loaded beside page.js');
+        return compare.open(files);
+      },
       /** The OperatorHub preview's console version ('4.16' ... '4.21'; another is ignored). */
       setConsole(v) { hub.setConsole(String(v)); },
       // The exports (web/exports.js): the graph shown as 'dot' | 'svg' | 'json' text, as a PNG Blob,
@@ -982,7 +1004,7 @@
       },
       selectFinding(index) { return app ? app._fbclens_app_select_finding(index) === 1 : false; },
       setTheme(theme) { themeChoice = theme; applyTheme(); },
-      on(event, fn) { if (event === 'select') selectListeners.push(fn); else client.on(event, fn); },
+      on(event, fn) { if (localListeners[event]) localListeners[event].push(fn); else client.on(event, fn); },
       unmount() {
         unmounted = true;
         if (systemLight) systemLight.removeEventListener('change', followSystem);
@@ -1036,6 +1058,23 @@
       }
     });
     let lastMermaid = '';
+    // "Compare with…" (web/compare.js): an older catalog against the one shown, drawn on the graph.
+    const compare = root.FbclensCompare ? root.FbclensCompare.create(part('compare'), {
+      ask: async (files) => client.compareFiles(await expand(files)),
+      mark: (changes) => { if (app) callWithStrings('fbclens_app_set_changes', [changes ? JSON.stringify(changes) : '']); },
+      show: (target) => {
+        const channel = target.channel || instance.defaultChannel(target.package);
+        instance.show({ package: target.package, channel, bundle: target.bundle }).catch(quiet);
+      },
+    }) : null;
+    if (!compare) for (const e of [part('compare'), ...rootEl.querySelectorAll('.fbclens-compare-pick')]) e.remove();
+    for (const name of ['compare-folder', 'compare-files']) {
+      const input = part(name);
+      if (input) input.addEventListener('change', (e) => {
+        part('menu').open = false;
+        if (e.target.files.length) compare.open(e.target.files).catch(quiet);
+      });
+    }
     if (root.FbclensExports) {
       root.FbclensExports.attach(part('menu'), instance, {
         appUrl: () => options.appUrl || location.href, note: (text) => { copyNote.textContent = text; },
@@ -1085,13 +1124,16 @@
         printErr: (text) => console.warn(text),
         fbclensRequest: answerRequest,
         onFindingSelected: (index) => findings.select(index),
-        onThemeChanged: (theme) => { rootEl.dataset.theme = theme; },
+        // The app's own "Dark theme" / "Light theme" button is a choice too (state(), share links).
+        onThemeChanged: (theme) => {
+          rootEl.dataset.theme = theme;
+          if (appliedTheme && theme !== appliedTheme) { themeChoice = theme; appliedTheme = theme; }
+          emitLocal('theme', theme);
+        },
         onPackageSelected: (name) => { hub.follow(name); if (simulator) simulator.follow(name); },
         onBundleSelected: (pkg, channel, bundle) => {
           catalogText.showBundle(pkg, channel, bundle);
-          for (const fn of selectListeners) {
-            try { fn({ package: pkg, channel, bundle }); } catch (e) { console.error('fbclens select listener failed', e); }
-          }
+          emitLocal('select', { package: pkg, channel, bundle });
         },
       }).then((Module) => mainRan.then(() => Module)),
       client.ready,

@@ -480,6 +480,30 @@ std::pair<int, int> add_routes(const AppState& s, const GraphScene& scene, std::
   return {draw(s.ui.routes.classic, classic_color, -4.0f), draw(s.ui.routes.v1, v1_color, 4.0f)};
 }
 
+// The catalog diff's marks (UiState::changes): a halo on each entry of the layout the older
+// catalog did not have (green) or whose replaces / skips / skipRange changed (amber). Colours of
+// their own, not the palette's: they must read as "changed" beside every state a node has.
+void build_changes(AppState& s, GraphScene& scene) {
+  GraphLayer marks;
+  if (!s.ui.changes.empty()) {
+    static const float kAdded[3] = {0.18f, 0.75f, 0.35f}, kChanged[3] = {0.95f, 0.55f, 0.10f};
+    const ChannelLayout& layout = s.model.layout;
+    for (const UiState::ChangedEntry& c : s.ui.changes) {
+      if (c.package != s.model.layout_package) continue;
+      for (int i = 0; i < static_cast<int>(layout.nodes.size()); ++i) {
+        const bool whole = c.bundle.empty() && c.channel.empty();
+        if (!whole && (layout.nodes[i].name != c.bundle || layout.nodes[i].channel != c.channel)) continue;
+        NodeInstance copy = scene.nodes[i];
+        copy.style = static_cast<float>(static_cast<unsigned>(copy.style) | kNodeHalo);
+        copy.halo[0] = pack_rgb(c.added ? kAdded : kChanged);
+        marks.nodes.push_back(copy);
+      }
+    }
+  }
+  scene.changes_marked = static_cast<int>(marks.nodes.size());
+  s.renderer.set_overlay(Overlay::Changes, marks);
+}
+
 void build_scene(AppState& s, GraphScene& scene) {
   const ChannelLayout& layout = s.model.layout;
   const Palette& pal = palette(s.ui.light_theme);
@@ -605,6 +629,7 @@ void build_scene(AppState& s, GraphScene& scene) {
   out.straight.insert(out.straight.begin(), routes.begin(), routes.end());  // drawn first: under the edges
   scene.nodes = out.nodes;
   s.renderer.set_scene(out);
+  build_changes(s, scene);
 
   // Which labels get room first: the selection, the heads, the other entries by band and row from
   // the left, the ghosts, then the skipRange counts.

@@ -169,6 +169,34 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_set_routes(const char* routes_json) {
   if (!s.ui.routes.classic.empty() || !s.ui.routes.v1.empty()) s.ui.fit_pending = true;
 }
 
+/// Marks a catalog diff on the graph ("Compare with…"): `changes_json` is {"packages": [name],
+/// "added": [{package, channel, bundle}], "changed": [{package, channel, bundle}]} (the diff's
+/// packages and entries added, and the entries whose edges changed); "" or anything else clears
+/// the marks.
+EMSCRIPTEN_KEEPALIVE void fbclens_app_set_changes(const char* changes_json) {
+  using namespace fbclens::web;
+  AppState& s = app_state();
+  wake();
+  s.ui.changes.clear();
+  const fbclens::Json j = fbclens::Json::parse(changes_json, nullptr, false);
+  if (j.is_object()) {
+    for (auto [key, added] : {std::pair{"added", true}, {"changed", false}}) {
+      if (!j.contains(key) || !j[key].is_array()) continue;
+      for (const fbclens::Json& e : j[key]) {
+        if (!e.is_object()) continue;
+        const auto text = [&](const char* field) { return e.contains(field) && e[field].is_string() ? e[field].get<std::string>() : ""; };
+        s.ui.changes.push_back({text("package"), text("channel"), text("bundle"), added});
+      }
+    }
+    if (j.contains("packages") && j["packages"].is_array()) {  // a package the older catalog lacks: all of it
+      for (const fbclens::Json& p : j["packages"]) {
+        if (p.is_string()) s.ui.changes.push_back({p.get<std::string>(), "", "", true});
+      }
+    }
+  }
+  s.model.scene_dirty = true;
+}
+
 /// Selects the finding at `index` in the Summary's findings (as a click in the findings panel does).
 /// Returns 1, or 0 when there is no such finding.
 EMSCRIPTEN_KEEPALIVE int fbclens_app_select_finding(int index) {
@@ -230,7 +258,8 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
 ///  (pairs of them whose boxes intersect), "zoom", "columnsPerRow" (0 = rows not wrapped),
 ///  "settledFrames" (frames drawn since the layout arrived and was fitted: the numbers above are
 ///  measured after the view settles once it is at least 1), "fps", "frames",
-///  "routes": {"classic", "v1"} (segments of the upgrade simulator's walks drawn)}.
+///  "routes": {"classic", "v1"} (segments of the upgrade simulator's walks drawn),
+///  "changesMarked" (entries marked by the catalog diff, fbclens_app_set_changes)}.
 /// Valid until the next call.
 EMSCRIPTEN_KEEPALIVE const char* fbclens_app_graph_stats() {
   using namespace fbclens::web;
@@ -264,7 +293,8 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_graph_stats() {
                             {"columnsPerRow", s.ui.columns_per_row}, {"settledFrames", s.model.frame.settled_frames},
                             {"fps", s.ui.fps}, {"frames", g_shell.frames},
                             {"routes", {{"classic", s.model.scene.route_segments_classic},
-                                        {"v1", s.model.scene.route_segments_v1}}}};
+                                        {"v1", s.model.scene.route_segments_v1}}},
+                            {"changesMarked", s.model.scene.changes_marked}};
   g_status = stats.dump();
   return g_status.c_str();
 }
