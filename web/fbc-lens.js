@@ -135,11 +135,20 @@
       if (!this.loading) {
         this.loading = loadScripts().then(() => {
           if (!this.isConnected) return null;
+          const hadFocus = this.contains(document.activeElement);  // the placeholder, from the keyboard
           const slot = document.createElement('div');
           slot.className = 'fbc-lens-app';
           this.replaceChildren(slot);
           const app = FbclensApp.mount(slot, this.options());
           this.app = app;
+          // Focus stays in the view that replaced the placeholder: its graph, else its first control.
+          if (hadFocus) {
+            app.canvas.focus();
+            if (!slot.contains(document.activeElement)) {
+              const first = [...slot.querySelectorAll('summary, button, select, input')].find((e) => e.offsetParent !== null);
+              if (first) first.focus();
+            }
+          }
           app.on('select', (detail) => this.dispatchEvent(new CustomEvent('fbclens-select', { detail })));
           return app.ready.then(() => {
             this.dispatchEvent(new CustomEvent('fbclens-ready', { detail: app.summary() }));

@@ -144,6 +144,8 @@ EM_JS(void, fbclens_listen, (), {
   });
   observer.observe(canvas);
   Module['fbclensObserver'] = observer;
+  // Focused before the app started (an embed's placeholder hands its focus on): as if Tab came in.
+  if (document.activeElement === canvas) Module['_fbclens_input_focus'](2);
 });
 
 EM_JS(void, fbclens_unlisten, (), {

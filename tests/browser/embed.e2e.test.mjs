@@ -97,6 +97,25 @@ test('the docs example: nothing loads before a click, then each element renders 
   await page.close();
 });
 
+test('keyboard alone: Enter on a placeholder loads it, focus lands in its graph, arrows move, Tab leaves', async () => {
+  const page = await browser.newPage({ viewport: { width: 800, height: 500 } });
+  await page.goto(server.url + 'docs-example.html');
+  await page.waitForSelector('#graph .fbc-lens-placeholder');
+  const where = () => page.evaluate(() => (document.activeElement.closest('fbc-lens')?.id || '') + ' ' + document.activeElement.className);
+  await page.keyboard.press('Tab');
+  assert.equal(await where(), 'graph fbc-lens-placeholder');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('graph').app?.graphStats()?.nodes === 4, null, { timeout: 30000 });
+  assert.equal(await where(), 'graph fbclens-canvas');
+  await page.keyboard.press('Home');  // the channel head
+  await page.waitForFunction(() => document.getElementById('graph').app.appStatus().bundle === 'cert-watcher.v2.0.0');
+  await page.keyboard.press('ArrowLeft');  // along its replaces edge
+  await page.waitForFunction(() => document.getElementById('graph').app.appStatus().bundle === 'cert-watcher.v1.2.0');
+  await page.keyboard.press('Tab');
+  assert.equal(await where(), 'hub fbc-lens-placeholder');
+  await page.close();
+});
+
 test('loading="visible" loads when scrolled into view; attributes update the view', async () => {
   const page = await browser.newPage({ viewport: { width: 900, height: 600 } });
   await page.route(server.url + 'visible.html', (route) => route.fulfill({ contentType: 'text/html', body:
