@@ -217,12 +217,16 @@ std::string text_element(Point at, const std::string& text, const Rgba& color, c
          ">" + svg_text(text) + "</text>";
 }
 
+// The title's size; SVG drops a text's leading and trailing spaces, so segments have none and the
+// gaps between them are added to x.
+const char* const kTitleSize = " font-size=\"14\"";
+
 // A title segment (panels.cpp graph_title): plain, or when deprecated on the deprecation fill with
 // the "!" badge and the word. Returns the width it took.
 float title_segment(std::string& out, Point at, const std::string& text, bool deprecated, const GraphPalette& pal) {
   const float h = kTitleFont + 3;
   if (!deprecated) {
-    out += text_element({at.x, at.y + kTitleFont * 0.8f}, text, pal.label, "start", " font-weight=\"bold\"");
+    out += text_element({at.x, at.y + kTitleFont * 0.8f}, text, pal.label, "start", kTitleSize);
     return text_width(text, kTitleFont);
   }
   const std::string shown = text.find("deprecated") == std::string::npos ? text + "  (deprecated)" : text;
@@ -230,7 +234,7 @@ float title_segment(std::string& out, Point at, const std::string& text, bool de
   out += "<rect x=\"" + num(at.x) + "\" y=\"" + num(at.y - 2) + "\" width=\"" + num(width) + "\" height=\"" + num(h + 2) +
          "\" rx=\"3\"" + fill(pal.deprecated_fill) + "/>";
   out += badge({at.x + 2 + h / 2, at.y - 1 + h / 2}, h / 2 - 1, pal, true);
-  out += text_element({at.x + h + 6, at.y + kTitleFont * 0.8f}, shown, pal.deprecated_text, "start", " font-weight=\"bold\"");
+  out += text_element({at.x + h + 6, at.y + kTitleFont * 0.8f}, shown, pal.deprecated_text, "start", kTitleSize);
   return width;
 }
 
@@ -340,12 +344,12 @@ std::string graph_svg(const ChannelLayout& layout, const GraphSubject& subject, 
   {
     std::string line;
     const Point p{kMargin, kMargin};
-    float x = p.x + title_segment(line, p, subject.package, subject.package_deprecated, pal);
+    const float space = text_width(" ", kTitleFont);
+    float x = p.x + title_segment(line, p, subject.package, subject.package_deprecated, pal) + space;
     if (package_view) {
-      title_segment(line, {x, p.y}, " (all channels)", false, pal);
+      title_segment(line, {x, p.y}, "(all channels)", false, pal);
     } else {
-      title_segment(line, {x, p.y}, " / ", false, pal);
-      x += text_width(" / ", kTitleFont);
+      x += title_segment(line, {x, p.y}, "/", false, pal) + space;
       const bool deprecated = !layout.bands.empty() && layout.bands[0].deprecated;
       std::string channel = subject.channel;
       if (!layout.bands.empty() && layout.bands[0].is_default) channel += "  [default]";
