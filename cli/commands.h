@@ -19,6 +19,10 @@ int hub_preview_command(int argc, char** argv);
 /// render-graph CATALOG [--package-name P] [--minimum-edge BUNDLE] [--draw-v0-semantics]: opm alpha
 /// render-graph's Mermaid text (core/export/mermaid.h); exits 1 where opm fails.
 int render_graph_command(int argc, char** argv);
+/// export-graph CATALOG --package P [--channel C] --format dot|svg|json [--theme light|dark]
+/// [--columns-per-row N]: the upgrade graph as DOT, SVG or layout JSON (core/export/graph_export.h);
+/// an unknown package or channel exits 2.
+int export_graph_command(int argc, char** argv);
 
 /// diff OLD NEW [--output text|json] [--profile pruning]: what changed between two catalogs
 /// (core/diff/diff.h); exits 1 when the pruning profile finds a removal Konflux forbids.

@@ -39,6 +39,12 @@ constexpr const char* kUsage =
     "      The upgrade graphs as Mermaid, byte for byte what `opm alpha render-graph` prints, with its\n"
     "      warnings on stderr. Exits 1 where opm fails (catalog does not load, bad bundle version,\n"
     "      unknown --minimum-edge).\n"
+    "  fbclens export-graph CATALOG --package PKG [--channel CH] --format dot|svg|json [--theme light|dark]\n"
+    "      [--columns-per-row N]\n"
+    "      The upgrade graph of a channel, or of the whole package with a lane per channel, as Graphviz DOT,\n"
+    "      a self-contained SVG as the app draws it (legend included), or the layout's JSON. The SVG wraps\n"
+    "      long channels to fit a 1600x1000 page unless --columns-per-row (0 = no wrap). Unknown package or\n"
+    "      channel exits 2.\n"
     "  fbclens diff OLD NEW [--output text|json] [--profile pruning]\n"
     "      What changed from catalog OLD to NEW: packages, channels, entries, bundles, default channels,\n"
     "      replaces/skips/skipRange, deprecations, and entries whose OLM Classic / OLM v1 next step or\n"
@@ -76,6 +82,7 @@ int main(int argc, char** argv) {
   if (command == "diff") return diff_command(argc - 2, argv + 2);
   if (command == "resolve") return resolve_command(argc - 2, argv + 2);
   if (command == "render-graph") return render_graph_command(argc - 2, argv + 2);
+  if (command == "export-graph") return export_graph_command(argc - 2, argv + 2);
   if (command == "--version" || command == "version") {
     std::printf("fbclens %s (follows opm %s)\n", fbclens::kFbclensVersion, fbclens::kOpmVersion);
     return 0;

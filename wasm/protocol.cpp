@@ -20,10 +20,12 @@
 #include "export/bundle_details_json.h"
 #include "export/diff_json.h"
 #include "export/catalog_view_json.h"
+#include "export/graph_export.h"
 #include "export/hub_json.h"
 #include "export/layout_json.h"
 #include "export/mermaid.h"
 #include "export/report_json.h"
+#include "export/report_text.h"
 #include "export/upgrade_json.h"
 #include "load/source_excerpt.h"
 
@@ -214,6 +216,47 @@ Answer mermaid_op(Session& session, const Json& json) {
                  {"textTooLarge", limits.text_too_large}, {"tooManyEdges", limits.too_many_edges}});
 }
 
+// The graph as a document (core/export/graph_export.h): the same text as the CLI's export-graph
+// for the same request, so the page offers it as a download without building anything itself.
+Answer graph_export_op(Session& session, const Json& json) {
+  Args args(json);
+  GraphExportRequest request;
+  request.package = args.text("package");
+  request.channel = args.text("channel", false);
+  const std::string format = args.text("format"), theme = args.text("theme", false);
+  const double columns = args.number("columnsPerRow", -1);
+  if (!args.ok()) return args.failure();
+  if (!parse_graph_format(format, request.format)) return {Failure::BadRequest, "unknown format " + format + " (dot, svg or json)"};
+  if (!theme.empty() && theme != "light" && theme != "dark") return {Failure::BadRequest, "unknown theme " + theme + " (light or dark)"};
+  if (!(columns >= -1 && columns <= 100000)) return {Failure::BadRequest, "columnsPerRow must be -1 (fit), 0 (no wrap) or a number of columns"};
+  request.light = theme != "dark";
+  request.columns_per_row = static_cast<int>(columns);
+  const ValidationReport* report = session.report();
+  if (!report) return no_catalog();
+  GraphExport result = export_graph(report->model, request);
+  if (!result.error.empty()) return not_found(result.error);
+  return ok(Json{{"text", std::move(result.text)}});
+}
+
+// The loaded catalog's findings as a document: what `fbclens validate --output json|sarif|text`
+// prints for it when run from inside the catalog folder (files named relative to the catalog).
+// The session's report already has the load's check profiles applied, as validate applies its
+// flags. SARIF has no originalUriBaseIds here (a browser has no directory to name): its artifact
+// URIs are catalog-relative without a uriBaseId.
+Answer report_op(Session& session, const Json& json) {
+  Args args(json);
+  const std::string format = args.text("format");
+  if (!args.ok()) return args.failure();
+  if (format != "json" && format != "sarif" && format != "text") return {Failure::BadRequest, "unknown format " + format + " (json, sarif or text)"};
+  const ValidationReport* report = session.report();
+  if (!report) return no_catalog();
+  const auto dump = [](const Json& j) { return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n"; };
+  std::string text = format == "json"    ? dump(summary_json(*report))
+                     : format == "sarif" ? dump(sarif_json(*report))
+                                         : render_text_report(*report, session.source());
+  return ok(Json{{"text", std::move(text)}});
+}
+
 Answer bundle(Session& session, const Json& json) {
   Args args(json);
   const std::string package = args.text("package"), channel = args.text("channel"), name = args.text("bundle");
@@ -301,6 +344,13 @@ constexpr Op kOps[] = {
     {"mermaid", "{package}",
      "the package's upgrade graph as `opm alpha render-graph --package-name` prints it: {text, warnings, error, "
      "textSize, edges, maxTextSize, maxEdges, textTooLarge, tooManyEdges} (core/export/mermaid.h)", false, mermaid_op},
+    {"graphExport", "{package, channel? ('' or absent = the whole package), format: 'dot'|'svg'|'json', theme?: "
+     "'light'|'dark' (default light), columnsPerRow? (SVG wrap: -1 = fit a 1600x1000 page, the default; 0 = none)}",
+     "{text}: the graph as Graphviz DOT, SVG or layout JSON, as the CLI's export-graph prints it "
+     "(core/export/graph_export.h)", false, graph_export_op},
+    {"report", "{format: 'json'|'sarif'|'text'}",
+     "{text}: the loaded catalog's findings as the CLI's validate --output json|sarif|text prints them from inside "
+     "the catalog folder; SARIF without originalUriBaseIds (core/export/report_json.h, report_text.h)", false, report_op},
     {"bundle", "{package, channel, bundle}",
      "one channel entry's bundle in full (core/export/bundle_details_json.h)", false, bundle},
     {"excerpt", "{file, line (1-based), context? (lines either side, default 4, at most 50)}",

@@ -17,6 +17,7 @@
 #include "app_state.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // ActivateItemByID, InputEventsQueue
+#include "layout/palette.h"
 
 namespace fbclens::web {
 
@@ -345,7 +346,8 @@ constexpr float kBandMinPx = 18.0f;
 // Between the canvas's edges and the fitted graph.
 constexpr float kMargin = 8.0f;
 
-// Colours of the graph per theme (RGBA 0..1).
+// Colours of the graph per theme: core/layout/palette.h (the SVG export writes the same ones),
+// here in the forms the instance records (RGBA 0..1) and ImGui's draw lists (ImU32) take.
 struct Palette {
   float replaces[4], skips[4], skip_range[4], ignored[4];
   float node_fill[4], node_ring[4], deprecated_fill[4], head_ring[4], selected_ring[4];
@@ -355,24 +357,25 @@ struct Palette {
   float link[4];                       ///< the same bundle in another lane
   ImU32 band_bg;                       ///< every other band's background
   ImU32 deprecated_bg;                 ///< a deprecated channel's lane, and deprecated titles
-  ImU32 deprecated_text;               ///< text on deprecated_bg's solid form
+  ImU32 deprecated_text;               ///< text on deprecated_fill's solid form
 };
 
+Palette make_palette(const GraphPalette& p) {
+  const auto f4 = [](const Rgba& c, float (&out)[4]) { out[0] = c.r, out[1] = c.g, out[2] = c.b, out[3] = c.a; };
+  const auto u32 = [](const Rgba& c) { return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a)); };
+  Palette out{};
+  f4(p.replaces, out.replaces), f4(p.skips, out.skips), f4(p.skip_range, out.skip_range), f4(p.ignored, out.ignored);
+  f4(p.node_fill, out.node_fill), f4(p.node_ring, out.node_ring), f4(p.deprecated_fill, out.deprecated_fill);
+  f4(p.head_ring, out.head_ring), f4(p.selected_ring, out.selected_ring);
+  out.label = u32(p.label), out.band_label = u32(p.band_label), out.band_line = u32(p.band_line);
+  out.band_label_bg = u32(p.band_label_bg);
+  f4(p.ghost_fill, out.ghost_fill), f4(p.ghost_ring, out.ghost_ring), f4(p.link, out.link);
+  out.band_bg = u32(p.band_bg), out.deprecated_bg = u32(p.deprecated_bg), out.deprecated_text = u32(p.deprecated_text);
+  return out;
+}
+
 const Palette& palette(bool light) {
-  static const Palette dark{{0.75f, 0.80f, 0.90f, 0.95f}, {0.93f, 0.42f, 0.38f, 0.95f}, {0.55f, 0.75f, 0.95f, 0.95f},
-                            {0.95f, 0.25f, 0.25f, 0.95f}, {0.20f, 0.24f, 0.32f, 1.0f},  {0.55f, 0.62f, 0.75f, 1.0f},
-                            {0.91f, 0.59f, 0.06f, 1.0f},  {0.40f, 0.85f, 0.45f, 1.0f},  {1.0f, 1.0f, 1.0f, 1.0f},
-                            IM_COL32(220, 225, 235, 255), IM_COL32(150, 160, 180, 255), IM_COL32(60, 66, 80, 255),
-                            IM_COL32(23, 26, 33, 225),
-                            {0.20f, 0.24f, 0.32f, 0.25f}, {0.62f, 0.68f, 0.80f, 0.95f}, {0.98f, 0.80f, 0.30f, 0.95f},
-                            IM_COL32(255, 255, 255, 9),   IM_COL32(232, 150, 15, 36),   IM_COL32(20, 20, 20, 255)};
-  static const Palette light_{{0.25f, 0.30f, 0.40f, 0.95f}, {0.80f, 0.20f, 0.16f, 0.95f}, {0.16f, 0.42f, 0.75f, 0.95f},
-                              {0.90f, 0.10f, 0.10f, 0.95f}, {0.88f, 0.90f, 0.94f, 1.0f},  {0.35f, 0.40f, 0.50f, 1.0f},
-                              {0.96f, 0.66f, 0.16f, 1.0f},  {0.10f, 0.60f, 0.20f, 1.0f},  {0.05f, 0.05f, 0.05f, 1.0f},
-                              IM_COL32(30, 34, 42, 255),    IM_COL32(90, 96, 110, 255),   IM_COL32(200, 204, 212, 255),
-                              IM_COL32(240, 240, 242, 225),
-                              {0.88f, 0.90f, 0.94f, 0.35f}, {0.35f, 0.40f, 0.50f, 0.95f}, {0.72f, 0.42f, 0.0f, 0.95f},
-                              IM_COL32(0, 0, 0, 10),        IM_COL32(245, 168, 40, 48),   IM_COL32(20, 20, 20, 255)};
+  static const Palette dark = make_palette(graph_palette(false)), light_ = make_palette(graph_palette(true));
   return light ? light_ : dark;
 }
 
