@@ -53,15 +53,13 @@ int resolve_command(int argc, char** argv) {
   if (!args.has("--package")) return usage_error("resolve needs --package");
   const std::string output = args.get("--output", "text");
   if (output != "text" && output != "json") return usage_error("unknown --output " + output);
+  // The same reader as the JS API's resolve, so both refuse the same requests.
+  Json fields{{"package", args.get("--package")}, {"channel", args.get("--channel")},
+              {"startingBundle", args.get("--starting-bundle")}, {"clusterProvides", Json::array()}};
+  if (args.has("--cluster-provides")) fields["clusterProvides"] = args.flags.at("--cluster-provides");
   deps::InstallRequest request;
-  request.package = args.get("--package");
-  request.channel = args.get("--channel");
-  request.starting_bundle = args.get("--starting-bundle");
-  if (args.has("--cluster-provides")) {
-    for (const std::string& v : args.flags.at("--cluster-provides")) {
-      std::string error;
-      if (!deps::parse_cluster_provides(v, request.cluster, error)) return usage_error(error);
-    }
+  if (const std::string error = deps::install_request_from_json(fields, request); !error.empty()) {
+    return usage_error(error);
   }
   const auto report = load(args.positional[0]);
   if (!report) return 2;

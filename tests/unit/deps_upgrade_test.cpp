@@ -1,0 +1,145 @@
+// OLM Classic's upgrade answers with dependencies (issue 15 item 3): a candidate whose
+// dependencies cannot be met is skipped and the next one tried, the installed bundle stays when
+// none is left, an unparsable versionRange aborts with OLM's message, --ignore-dependencies gives
+// the graph-only answer back, and OLM v1 does not change. Fixture: tests/fixtures/update/deps.
+#include <catch2/catch.hpp>
+
+#include "export/upgrade_json.h"
+#include "support.h"
+#include "validate/validate.h"
+
+namespace fbclens::test {
+namespace {
+
+struct DepsFixture {
+  DirectoryFileSource source{source_dir() + "/tests/fixtures/update/deps"};
+  ValidationReport report = validate_catalog(source);
+
+  Json answer(const std::string& package, const std::string& installed, std::vector<std::string> cluster = {},
+              bool ignore = false, bool explain = true) {
+    update::UpgradeFields fields;
+    fields.package = package;
+    fields.installed_bundle = installed;
+    fields.cluster_provides = std::move(cluster);
+    fields.ignore_dependencies = ignore;
+    fields.explain = explain;
+    update::RequestError error;
+    const auto request = update::make_upgrade_request(fields, report.model, error);
+    REQUIRE(request);
+    return upgrade_path_json(update::answer_upgrade(*update::package_graph(report.model, package), *request, &report.model));
+  }
+};
+
+const Json* considered(const Json& step, const std::string& bundle) {
+  for (const Json& c : step["considered"]) {
+    if (c["bundle"] == bundle) return &c;
+  }
+  return nullptr;
+}
+
+TEST_CASE("upgrade-path with dependencies: an unmet candidate is skipped, the next one taken", "[deps][upgrade]") {
+  DepsFixture f;
+  const Json r = f.answer("app", "app.v1");
+  const Json& c = r["classic"];
+  CHECK(c["dependencies"] == true);
+  CHECK(c["candidates"] == Json::array({"app.v3", "app.v2"}));  // app.v3 skips app.v1: head first
+  CHECK(c["next"] == "app.v2");
+  CHECK(c["walk"] == Json::array({"app.v1", "app.v2"}));  // and from app.v2 it stays
+  const Json& res = c["resolution"];
+  REQUIRE(res["candidates"].size() == 2);
+  CHECK(res["candidates"][0]["bundle"] == "app.v3");
+  CHECK(res["candidates"][0]["chosen"] == false);
+  REQUIRE(res["candidates"][0]["unmet"].size() == 1);
+  const Json& unmet = res["candidates"][0]["unmet"][0];
+  CHECK(unmet["constraint"] ==
+        "bundle app.v3 requires an operator providing an API with group: cert-manager.io, version: v1, kind: Certificate");
+  CHECK(unmet["failureMessage"] == "install cert-manager first");
+  CHECK(unmet["property"] == "/properties/1/value");
+  CHECK(res["candidates"][1]["chosen"] == true);
+  // app.v2 brings the newest db in its range along.
+  REQUIRE(res["installs"].size() == 2);
+  CHECK(res["installs"][1]["bundle"] == "db.v1.5.0");
+  CHECK(res["installs"][1]["requiredBy"] == "app.v2");
+
+  // --explain: the skipped candidate's verdict names the constraint and its failureMessage.
+  const Json& steps = c["steps"];
+  REQUIRE(steps.size() == 2);
+  const Json* v3 = considered(steps[0], "app.v3");
+  REQUIRE(v3);
+  CHECK((*v3)["verdict"] == "unmet-dependencies");
+  CHECK((*v3)["reason"].get<std::string>().find("(failureMessage: install cert-manager first)") != std::string::npos);
+  REQUIRE((*v3)["unmet"].size() == 1);
+  CHECK((*considered(steps[0], "app.v2"))["verdict"] == "chosen");
+  CHECK(steps[0]["installsAlong"].size() == 1);
+  CHECK(steps[0]["installsAlong"][0]["package"] == "db");
+  CHECK(steps[1]["to"].is_null());
+  CHECK(steps[1]["summary"] == "OLM Classic stays on app.v2: no candidate has its dependencies met");
+  CHECK((*considered(steps[1], "app.v3"))["verdict"] == "unmet-dependencies");
+}
+
+TEST_CASE("upgrade-path with dependencies: the cluster's APIs, --ignore-dependencies and OLM v1", "[deps][upgrade]") {
+  DepsFixture f;
+  // The cluster has cert-manager: app.v3 resolves, from app.v1 and from app.v2.
+  Json r = f.answer("app", "app.v1", {"cert-manager.io/v1/Certificate"});
+  CHECK(r["classic"]["next"] == "app.v3");
+  CHECK(r["classic"]["walk"] == Json::array({"app.v1", "app.v3"}));
+  r = f.answer("app", "app.v2", {"cert-manager.io/v1/Certificate"});
+  CHECK(r["classic"]["next"] == "app.v3");
+
+  // Without the cluster's help Classic stays on app.v2; no error.
+  r = f.answer("app", "app.v2");
+  CHECK(r["classic"]["next"].is_null());
+  CHECK(r["classic"]["error"].is_null());
+  CHECK(r["classic"]["walk"] == Json::array({"app.v2"}));
+
+  // --ignore-dependencies: the graph alone, as before issue 15.
+  const Json graph_only = f.answer("app", "app.v1", {}, true);
+  CHECK(graph_only["classic"]["dependencies"] == false);
+  CHECK(graph_only["classic"]["resolution"].is_null());
+  CHECK(graph_only["classic"]["next"] == "app.v3");
+  CHECK(graph_only["classic"]["walk"] == Json::array({"app.v1", "app.v3"}));
+  for (const Json& s : graph_only["classic"]["steps"]) {
+    for (const Json& c : s["considered"]) CHECK(c["verdict"] != "unmet-dependencies");
+  }
+  // OLM v1 answers the same either way.
+  const Json with_deps = f.answer("app", "app.v1");
+  CHECK(with_deps["v1"] == graph_only["v1"]);
+
+  // A fresh install: the head is skipped, app.v2 installed with db.
+  r = f.answer("app", "");
+  CHECK(r["classic"]["next"] == "app.v2");
+  CHECK(r["classic"]["resolution"]["installs"].size() == 2);
+}
+
+TEST_CASE("upgrade-path with dependencies: a versionRange blang cannot parse aborts Classic with its message",
+          "[deps][upgrade]") {
+  DepsFixture f;
+  const Json r = f.answer("broken", "broken.v1");
+  CHECK(r["classic"]["next"].is_null());
+  CHECK(r["classic"]["error"] == "Last element in range is '||'");
+  CHECK(r["classic"]["walk"] == Json::array({"broken.v1"}));
+  CHECK(r["classic"]["steps"][0]["summary"] == "OLM Classic fails: Last element in range is '||'");
+  // The graph alone does not read dependencies, so it moves on.
+  CHECK(f.answer("broken", "broken.v1", {}, true)["classic"]["next"] == "broken.v2");
+}
+
+TEST_CASE("upgrade-path with dependencies: requests the CLI and the JS API refuse", "[deps][upgrade]") {
+  DepsFixture f;
+  update::UpgradeFields fields;
+  CHECK(update::upgrade_fields_from_json(Json{{"package", "app"}, {"ignoreDependencies", "yes"}}, fields) ==
+        "request field ignoreDependencies must be a boolean");
+  CHECK(update::upgrade_fields_from_json(Json{{"package", "app"}, {"clusterProvides", "g/v/K"}}, fields) ==
+        "request field clusterProvides must be an array of strings");
+  fields = {};
+  REQUIRE(update::upgrade_fields_from_json(
+              Json{{"package", "app"}, {"clusterProvides", {"nonsense"}}, {"ignoreDependencies", true}}, fields)
+              .empty());
+  CHECK(fields.ignore_dependencies);
+  update::RequestError error;
+  CHECK_FALSE(update::make_upgrade_request(fields, f.report.model, error));
+  CHECK(error.kind == update::RequestError::Kind::Malformed);
+  CHECK(error.message.rfind("--cluster-provides nonsense: expected group/version/Kind", 0) == 0);
+}
+
+}  // namespace
+}  // namespace fbclens::test
