@@ -141,5 +141,68 @@ TEST_CASE("upgrade-path with dependencies: requests the CLI and the JS API refus
   CHECK(error.message.rfind("--cluster-provides nonsense: expected group/version/Kind", 0) == 0);
 }
 
+// Real cases on ../shared/catalogs where dependencies change Classic's upgrade answer (found by
+// comparing classic_next with and without dependencies for every installed bundle of the
+// certified v4.14 and community v4.16 / v4.21 catalogs; these are all of them).
+Json real_answer(const ValidationReport& report, const std::string& package, const std::string& installed,
+                 std::vector<std::string> cluster = {}, bool ignore = false) {
+  update::UpgradeFields fields;
+  fields.package = package;
+  fields.installed_bundle = installed;
+  fields.cluster_provides = std::move(cluster);
+  fields.ignore_dependencies = ignore;
+  update::RequestError error;
+  const auto request = update::make_upgrade_request(fields, report.model, error);
+  REQUIRE(request);
+  return upgrade_path_json(update::answer_upgrade(*update::package_graph(report.model, package), *request, &report.model));
+}
+
+TEST_CASE("real catalog: cpd-platform-operator stays, its head needs IBM's CommonService API (certified v4.14)",
+          "[deps][upgrade][real]") {
+  if (!shared_available()) return;
+  DirectoryFileSource source(shared_dir() + "/catalogs/certified-operators-v4.14/catalogs/v4.14");
+  const ValidationReport report = validate_catalog(source);
+  const std::string head = "cpd-platform-operator.v6.4.11";
+  for (const char* installed : {"cpd-platform-operator.v6.1.3", "cpd-platform-operator.v6.4.9"}) {
+    INFO(installed);
+    CHECK(real_answer(report, "cpd-platform-operator", installed, {}, true)["classic"]["next"] == head);
+    const Json r = real_answer(report, "cpd-platform-operator", installed);
+    CHECK(r["classic"]["next"].is_null());
+    CHECK(r["classic"]["error"].is_null());
+    const Json& skipped = r["classic"]["resolution"]["candidates"][0];
+    CHECK(skipped["bundle"] == head);
+    REQUIRE_FALSE(skipped["unmet"].empty());
+    CHECK(skipped["unmet"][0]["constraint"] ==
+          "bundle cpd-platform-operator.v6.4.11 requires an operator providing an API with group: operator.ibm.com, "
+          "version: v3, kind: CommonService");
+    // It also needs package ibm-common-service-operator <5.0.0: the API alone is not enough.
+    const Json api_only = real_answer(report, "cpd-platform-operator", installed, {"operator.ibm.com/v3/CommonService"});
+    CHECK(api_only["classic"]["next"].is_null());
+    CHECK(api_only["classic"]["resolution"]["candidates"][0]["unmet"][0]["constraint"] ==
+          "bundle cpd-platform-operator.v6.4.11 requires an operator with package: ibm-common-service-operator and with "
+          "version in range: <5.0.0");
+    // A cluster that has IBM's common services 4.x moves on to the head.
+    CHECK(real_answer(report, "cpd-platform-operator", installed,
+                      {"operator.ibm.com/v3/CommonService", "ibm-common-service-operator@4.6.0"})["classic"]["next"] == head);
+  }
+}
+
+TEST_CASE("real catalog: shipwright-operator 0.9.0 stays, 0.13.0 needs cert-manager (community v4.16)",
+          "[deps][upgrade][real]") {
+  if (!shared_available()) return;
+  DirectoryFileSource source(shared_dir() + "/catalogs/community-operators-prod-v4.16/catalogs/v4.16");
+  const ValidationReport report = validate_catalog(source);
+  CHECK(real_answer(report, "shipwright-operator", "shipwright-operator.v0.9.0", {}, true)["classic"]["next"] ==
+        "shipwright-operator.v0.13.0");
+  const Json r = real_answer(report, "shipwright-operator", "shipwright-operator.v0.9.0");
+  CHECK(r["classic"]["next"].is_null());
+  CHECK(r["classic"]["resolution"]["candidates"][0]["unmet"][0]["constraint"].get<std::string>().find(
+            "group: cert-manager.io, version: v1, kind: Certificate") != std::string::npos);
+  const Json moved = real_answer(report, "shipwright-operator", "shipwright-operator.v0.9.0",
+                                 {"cert-manager.io/v1/Certificate", "cert-manager.io/v1/Issuer",
+                                  "operator.tekton.dev/v1alpha1/TektonConfig"});
+  CHECK(moved["classic"]["next"] == "shipwright-operator.v0.13.0");
+}
+
 }  // namespace
 }  // namespace fbclens::test
