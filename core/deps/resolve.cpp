@@ -363,7 +363,11 @@ class Resolver {
   bool choose(const Option& o, const std::string& by, const std::string& clause, const std::string& message,
               const std::string& pointer, std::string* conflict = nullptr) {
     if (chosen_.count(o.package->name)) {
-      if (conflict) *conflict = "package " + o.package->name + " already has " + chosen_[o.package->name].bundle;
+      if (conflict) {
+        const Option& taken = chosen_[o.package->name];
+        *conflict = taken.package ? "package " + o.package->name + " already has " + taken.bundle
+                                  : "the cluster already has package " + o.package->name + " (--cluster-provides)";
+      }
       return false;
     }
     const BundleInfo& info = infos_.at(key(o));
