@@ -248,6 +248,7 @@ class Resolver {
   }
 
  const model::Model& model() const { return model_; }
+  std::size_t steps() const { return steps_; }  // the last resolve()'s search steps
 
  private:
   struct Ob {
@@ -486,22 +487,37 @@ Resolution resolve_install(const model::Model& model, const InstallRequest& requ
 
 struct CandidateResolver::Impl {
   Resolver resolver;
+  std::size_t total_budget;
+  std::size_t total_steps = 0;                  // search steps of every resolve() so far
+  std::map<std::string, Resolution> memo;       // by package, upgrade and candidate list
 };
 
-CandidateResolver::CandidateResolver(const model::Model& model, ClusterProvides cluster, std::size_t step_budget)
-    : impl_(new Impl{Resolver(model, std::move(cluster), step_budget)}) {}
+CandidateResolver::CandidateResolver(const model::Model& model, ClusterProvides cluster, std::size_t step_budget,
+                                     std::size_t total_budget)
+    : impl_(new Impl{Resolver(model, std::move(cluster), step_budget), total_budget, 0, {}}) {}
 
 CandidateResolver::~CandidateResolver() { delete impl_; }
 
 Resolution CandidateResolver::resolve(const std::string& package, const std::vector<Candidate>& candidates,
                                       bool upgrade) {
+  // A walk and its explanation ask the same question for every step: answer repeats from memory.
+  std::string key = package + (upgrade ? "\n1" : "\n0");
+  for (const Candidate& c : candidates) key += "\n" + c.channel + "\t" + c.bundle + (c.prohibited ? "\t!" : "");
+  auto hit = impl_->memo.find(key);
+  if (hit != impl_->memo.end()) return hit->second;
   Resolution out;
   auto pkg = impl_->resolver.model().packages.find(package);
   if (pkg == impl_->resolver.model().packages.end()) {
     out.error = "no operators found in package " + package + " in the catalog referenced by subscription " + package;
-    return out;
+  } else if (impl_->total_steps > impl_->total_budget) {
+    // Each search is bounded by the step budget; this bounds what a hostile walk's many add up to.
+    out.error = "resolution gave up after " + std::to_string(impl_->total_budget) + " search steps in all";
+  } else {
+    out = impl_->resolver.resolve(pkg->second, candidates, upgrade);
+    impl_->total_steps += impl_->resolver.steps();
   }
-  return impl_->resolver.resolve(pkg->second, candidates, upgrade);
+  impl_->memo.emplace(std::move(key), out);
+  return out;
 }
 
 }  // namespace fbclens::deps

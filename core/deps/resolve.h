@@ -115,6 +115,9 @@ struct Resolution {
 /// the catalog's bundles per distinct dependency, plus the search (bounded by step_budget).
 Resolution resolve_install(const model::Model& model, const InstallRequest& request);
 
+/// How many search steps one CandidateResolver takes in all before refusing new questions.
+constexpr std::size_t kMaxTotalSteps = 2000000;
+
 /// One subscription candidate handed to CandidateResolver, in Classic's preference order.
 struct Candidate {
   std::string channel, bundle;
@@ -125,11 +128,16 @@ struct Candidate {
 
 /// Classic's dependency resolution for a given, ordered candidate list of one package, reusable
 /// across calls on the same model and cluster (what it learns about bundles and constraints is
-/// cached, so a walk of upgrade steps reads every dependency once). Not thread-safe.
+/// cached, so a walk of upgrade steps reads every dependency once, and a question asked again is
+/// answered from memory). Not thread-safe. Once its searches have taken total_budget steps in
+/// all (each within the step budget), new questions answer with an error, so a hostile catalog's
+/// long walk stays bounded.
 class CandidateResolver {
  public:
-  /// `model` must outlive the resolver. `step_budget` bounds each resolve() call's search.
-  CandidateResolver(const model::Model& model, ClusterProvides cluster, std::size_t step_budget = 200000);
+  /// `model` must outlive the resolver. `step_budget` bounds each resolve() call's search,
+  /// `total_budget` all of them together.
+  CandidateResolver(const model::Model& model, ClusterProvides cluster, std::size_t step_budget = 200000,
+                    std::size_t total_budget = kMaxTotalSteps);
   ~CandidateResolver();
   CandidateResolver(const CandidateResolver&) = delete;
   CandidateResolver& operator=(const CandidateResolver&) = delete;

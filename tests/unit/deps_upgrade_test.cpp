@@ -141,6 +141,29 @@ TEST_CASE("upgrade-path with dependencies: requests the CLI and the JS API refus
   CHECK(error.message.rfind("--cluster-provides nonsense: expected group/version/Kind", 0) == 0);
 }
 
+TEST_CASE("CandidateResolver: a question asked again is answered from memory, all searches share a budget",
+          "[deps][upgrade][hostile]") {
+  DepsFixture f;
+  deps::CandidateResolver resolver(f.report.model, {}, 1000, 2);
+  const std::vector<deps::Candidate> v3_then_v2{{"stable", "app.v3", false}, {"stable", "app.v2", false}};
+  const deps::Resolution first = resolver.resolve("app", v3_then_v2, true);
+  REQUIRE(first.ok);
+  CHECK(first.candidates[1].chosen);
+  // The budget (2 steps in all) is spent: a new question is refused, the same one still answered.
+  const deps::Resolution refused = resolver.resolve("app", {{"stable", "app.v2", false}}, true);
+  CHECK_FALSE(refused.ok);
+  CHECK(refused.error == "resolution gave up after 2 search steps in all");
+  const deps::Resolution again = resolver.resolve("app", v3_then_v2, true);
+  CHECK(again.ok);
+  CHECK(again.installs.size() == first.installs.size());
+  // A prohibited candidate (legacy olm.deprecated) is skipped with OLM's reason.
+  deps::CandidateResolver fresh(f.report.model, {});
+  const deps::Resolution prohibited = fresh.resolve("app", {{"stable", "app.v2", true}}, true);
+  CHECK_FALSE(prohibited.ok);
+  REQUIRE(prohibited.candidates[0].unmet.size() == 1);
+  CHECK(prohibited.candidates[0].unmet[0].reason == "bundle app.v2 is deprecated");
+}
+
 // Real cases on ../shared/catalogs where dependencies change Classic's upgrade answer (found by
 // comparing classic_next with and without dependencies for every installed bundle of the
 // certified v4.14 and community v4.16 / v4.21 catalogs; these are all of them).
