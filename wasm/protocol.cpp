@@ -24,6 +24,7 @@
 #include "export/report_json.h"
 #include "deps/resolve_json.h"
 #include "export/upgrade_json.h"
+#include "update/resolve_request.h"
 #include "load/source_excerpt.h"
 
 namespace fbclens::wasm {
@@ -179,7 +180,7 @@ Answer resolve_op(Session& session, const Json& json) {
   if (!error.empty()) return {Failure::BadRequest, error};
   const ValidationReport* report = session.report();
   if (!report) return no_catalog();
-  return ok(deps::resolution_json(deps::resolve_install(report->model, request)));
+  return ok(deps::resolution_json(update::resolve_request(report->model, request)));
 }
 
 Answer divergence_op(Session& session, const Json& json) {
@@ -291,8 +292,10 @@ constexpr Op kOps[] = {
      "(classic.resolution), with explain each side's steps (core/export/upgrade_json.h, as the CLI's upgrade-path)",
      false, upgrade_path},
     {"resolve",
-     "{package, channel?, startingBundle?, clusterProvides?: ['group/version/Kind' | 'package@version', ..]}",
-     "what OLM Classic installs for a new Subscription: {ok, error, installs, notes, candidates} "
+     "{package, channel?, startingBundle?, installedBundle?, installedVersion?, "
+     "clusterProvides?: ['group/version/Kind' | 'package@version', ..]}",
+     "what OLM Classic installs for a new Subscription, or as the upgrade of installedBundle: "
+     "{ok, error, installs, notes, candidates} "
      "(core/deps/resolve_json.h, as the CLI's resolve --output json)", false, resolve_op},
     {"divergence", "{package}",
      "per channel and installed entry, where the two OLMs differ and where Classic strands the cluster "

@@ -63,6 +63,10 @@ struct InstallRequest {
   std::string package;
   std::string channel;          ///< "" = every channel (OLM's ChannelPredicate("") matches all)
   std::string starting_bundle;  ///< "" = none
+  /// An upgrade instead of an install: the installed bundle (and its version, needed only when it
+  /// is no longer in the catalog). resolve_install ignores these; update::resolve_request (which
+  /// needs Classic's upgrade candidates) reads them.
+  std::string installed_bundle, installed_version;
   ClusterProvides cluster;
   std::size_t step_budget = 200000;  ///< search steps before giving up
 };

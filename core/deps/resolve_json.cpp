@@ -11,7 +11,8 @@ Json text_or_null(const std::string& s) { return s.empty() ? Json() : Json(s); }
 std::string install_request_from_json(const Json& request, InstallRequest& out) {
   if (!request.is_object()) return "request must be a JSON object";
   const std::pair<const char*, std::string*> texts[] = {
-      {"package", &out.package}, {"channel", &out.channel}, {"startingBundle", &out.starting_bundle}};
+      {"package", &out.package}, {"channel", &out.channel}, {"startingBundle", &out.starting_bundle},
+      {"installedBundle", &out.installed_bundle}, {"installedVersion", &out.installed_version}};
   for (const auto& [key, field] : texts) {
     auto it = request.find(key);
     if (it == request.end() || it->is_null()) continue;
@@ -19,6 +20,7 @@ std::string install_request_from_json(const Json& request, InstallRequest& out) 
     *field = it->get<std::string>();
   }
   if (out.package.empty()) return "request needs a package";
+  if (!out.starting_bundle.empty() && !out.installed_bundle.empty()) return "give startingBundle or installedBundle, not both";
   if (auto it = request.find("clusterProvides"); it != request.end() && !it->is_null()) {
     if (!it->is_array()) return "request field clusterProvides must be an array of strings";
     for (const Json& c : *it) {

@@ -13,9 +13,10 @@ namespace fbclens::deps {
 /// reason}]}]}. Never fails.
 Json resolution_json(const Resolution& r);
 
-/// Reads the JS API's resolve request {package, channel?, startingBundle?, clusterProvides?: [..]}
-/// (the CLI's resolve flags) into `out`. Returns "" on success, else the error: "request needs a
-/// package", "request field K must be a string" (an array of strings for clusterProvides), or
+/// Reads the JS API's resolve request {package, channel?, startingBundle?, installedBundle?,
+/// installedVersion?, clusterProvides?: [..]} (the CLI's resolve flags) into `out`. Returns "" on
+/// success, else the error: "request needs a package", "request field K must be a string" (an
+/// array of strings for clusterProvides), "give startingBundle or installedBundle, not both", or
 /// parse_cluster_provides's error. Unknown keys are ignored.
 std::string install_request_from_json(const Json& request, InstallRequest& out);
 

@@ -4,7 +4,9 @@
 // the graph-only answer back, and OLM v1 does not change. Fixture: tests/fixtures/update/deps.
 #include <catch2/catch.hpp>
 
+#include "deps/resolve_json.h"
 #include "export/upgrade_json.h"
+#include "update/resolve_request.h"
 #include "support.h"
 #include "validate/validate.h"
 
@@ -139,6 +141,46 @@ TEST_CASE("upgrade-path with dependencies: requests the CLI and the JS API refus
   CHECK_FALSE(update::make_upgrade_request(fields, f.report.model, error));
   CHECK(error.kind == update::RequestError::Kind::Malformed);
   CHECK(error.message.rfind("--cluster-provides nonsense: expected group/version/Kind", 0) == 0);
+}
+
+TEST_CASE("resolve --installed-bundle: Classic's upgrade candidates with their dependencies", "[deps][upgrade]") {
+  DepsFixture f;
+  deps::InstallRequest req;
+  REQUIRE(deps::install_request_from_json(Json{{"package", "app"}, {"installedBundle", "app.v1"}}, req).empty());
+  deps::Resolution r = update::resolve_request(f.report.model, req);
+  REQUIRE(r.ok);
+  REQUIRE(r.installs.size() == 2);
+  CHECK(r.installs[0].bundle == "app.v2");  // app.v3 (head, skips app.v1) skipped for cert-manager
+  CHECK(r.installs[1].bundle == "db.v1.5.0");
+  REQUIRE(r.candidates.size() == 2);
+  CHECK(r.candidates[0].unmet[0].failure_message == "install cert-manager first");
+
+  // From app.v2 it stays (a candidate, skipped); from the head nothing upgrades at all.
+  req.installed_bundle = "app.v2";
+  r = update::resolve_request(f.report.model, req);
+  CHECK_FALSE(r.ok);
+  CHECK(r.error.empty());
+  CHECK(r.candidates.size() == 1);
+  req.installed_bundle = "app.v3";
+  r = update::resolve_request(f.report.model, req);
+  CHECK_FALSE(r.ok);
+  CHECK(r.candidates.empty());
+
+  // A bundle no longer in the catalog needs its version; with it, its skipRange/replaces decide.
+  req.installed_bundle = "app.v0";
+  CHECK(update::resolve_request(f.report.model, req).error ==
+        "installed bundle app.v0 is not in package app; give its version to ask about a bundle no longer in the catalog");
+  req.installed_version = "0.1.0";
+  r = update::resolve_request(f.report.model, req);
+  CHECK(r.error.empty());
+  CHECK(r.candidates.empty());
+
+  // An unreadable range aborts, with OLM's message.
+  req = {};
+  REQUIRE(deps::install_request_from_json(Json{{"package", "broken"}, {"installedBundle", "broken.v1"}}, req).empty());
+  CHECK(update::resolve_request(f.report.model, req).error == "Last element in range is '||'");
+  CHECK(deps::install_request_from_json(Json{{"package", "app"}, {"installedBundle", "a"}, {"startingBundle", "b"}}, req) ==
+        "give startingBundle or installedBundle, not both");
 }
 
 TEST_CASE("CandidateResolver: a question asked again is answered from memory, all searches share a budget",

@@ -119,6 +119,9 @@ test('upgradePath with dependencies and resolve answer like the CLI (deps fixtur
     [{ package: 'app', channel: 'stable', clusterProvides: ['cert-manager.io/v1/Certificate'] },
       ['--channel', 'stable', '--cluster-provides', 'cert-manager.io/v1/Certificate']],
     [{ package: 'app', startingBundle: 'app.v3' }, ['--starting-bundle', 'app.v3']],
+    [{ package: 'app', installedBundle: 'app.v1' }, ['--installed-bundle', 'app.v1']],
+    [{ package: 'app', installedBundle: 'app.v2', clusterProvides: ['cert-manager.io/v1/Certificate'] },
+      ['--installed-bundle', 'app.v2', '--cluster-provides', 'cert-manager.io/v1/Certificate']],
     [{ package: 'nope' }, []],
   ]) {
     const viaApi = await api.resolve(request);
@@ -127,6 +130,8 @@ test('upgradePath with dependencies and resolve answer like the CLI (deps fixtur
   const r = await api.resolve({ package: 'app' });
   assert.deepEqual(r.installs.map((i) => i.bundle), ['app.v2', 'db.v1.5.0']);
   assert.equal((await api.resolve({ package: 'app', startingBundle: 'app.v3' })).ok, false);
+  assert.deepEqual((await api.resolve({ package: 'app', installedBundle: 'app.v1' })).installs.map((i) => i.bundle),
+    ['app.v2', 'db.v1.5.0']);
   const kind = (k, pattern) => (e) => e.name === 'FbclensError' && e.kind === k && pattern.test(e.message);
   await assert.rejects(api.resolve({}), kind('badRequest', /request needs a package/));
   await assert.rejects(api.resolve({ package: 'app', clusterProvides: ['x'] }), kind('badRequest', /expected group\/version\/Kind/));
