@@ -63,7 +63,10 @@ ClassicResult classic_next(const PackageGraph& graph, const Installed* installed
 std::string classic_step(const PackageGraph& graph, const Installed& installed, const ClassicOptions& options);
 
 /// The one-step-at-a-time walk (spec §1.6): installed, next, next(next) ... until Classic stays,
-/// fails, or a bundle repeats. Returns the bundle names, starting with `installed.name`.
+/// fails, or a bundle repeats. Returns the bundle names, starting with `installed.name`. With
+/// options.dependencies every step resolves on its own against the same cluster (what an earlier
+/// step installed along is not added to it; OLM would then also upgrade those dependencies
+/// through their own generated Subscriptions, which this walk does not model).
 std::vector<std::string> classic_walk(const PackageGraph& graph, const Installed& installed, const ClassicOptions& options);
 
 }  // namespace fbclens::update

@@ -77,7 +77,9 @@ constexpr std::size_t kMaxConsidered = 12;
 /// Classic's walk from `installed` (nullptr = fresh install: the first step is the install
 /// itself), one explanation per step, ending with the step where Classic stays or fails, or with
 /// a step back to a bundle already visited (its summary says so; classic_walk leaves it out).
-/// Follows classic_next (and so OLM's resolver: channel order, candidates, olm.deprecated).
+/// Follows classic_next (and so OLM's resolver: channel order, candidates, olm.deprecated, and with
+/// options.dependencies each candidate's dependencies: a skipped one is UnmetDependencies with its
+/// constraints, and each step lists what its pick installs along).
 /// At most kMaxSteps steps (a walk the graph bounds anyway; the cap keeps hostile input small).
 std::vector<StepExplanation> explain_classic_walk(const PackageGraph& graph, const Installed* installed,
                                                   const ClassicOptions& options);
