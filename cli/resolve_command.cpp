@@ -5,12 +5,13 @@
 #include "commands.h"
 #include "deps/resolve.h"
 #include "deps/resolve_json.h"
+#include "update/resolve_request.h"
 
 namespace fbclens::cli {
 
 namespace {
 
-void print_text(const deps::Resolution& r, const std::string& package) {
+void print_text(const deps::Resolution& r, const std::string& package, const std::string& installed) {
   if (!r.error.empty()) {
     std::cout << "resolution of " << package << " fails: " << r.error << "\n";
     return;
@@ -26,6 +27,11 @@ void print_text(const deps::Resolution& r, const std::string& package) {
       }
     }
     for (const deps::Note& n : r.notes) std::cout << "  note: " << n.constraint << ": " << n.detail << "\n";
+  } else if (!installed.empty()) {
+    std::cout << "OLM Classic stays on " << installed << ": "
+              << (r.candidates.empty() ? "no entry of its channel order replaces, skips or skipRanges it"
+                                       : "no candidate has all its dependencies met")
+              << "\n";
   } else {
     std::cout << "OLM Classic cannot resolve package " << package << ": no candidate has all its dependencies met\n";
   }
@@ -47,27 +53,27 @@ void print_text(const deps::Resolution& r, const std::string& package) {
 }  // namespace
 
 int resolve_command(int argc, char** argv) {
-  const Args args(argc, argv, {"--package", "--channel", "--starting-bundle", "--cluster-provides", "--output"});
+  const Args args(argc, argv, {"--package", "--channel", "--starting-bundle", "--installed-bundle", "--installed-version",
+                               "--cluster-provides", "--output"});
   if (!args.error.empty()) return usage_error(args.error);
   if (args.positional.size() != 1) return usage_error("resolve needs one CATALOG");
   if (!args.has("--package")) return usage_error("resolve needs --package");
   const std::string output = args.get("--output", "text");
   if (output != "text" && output != "json") return usage_error("unknown --output " + output);
+  // The same reader as the JS API's resolve, so both refuse the same requests.
+  Json fields{{"package", args.get("--package")}, {"channel", args.get("--channel")},
+              {"startingBundle", args.get("--starting-bundle")}, {"installedBundle", args.get("--installed-bundle")},
+              {"installedVersion", args.get("--installed-version")}, {"clusterProvides", Json::array()}};
+  if (args.has("--cluster-provides")) fields["clusterProvides"] = args.flags.at("--cluster-provides");
   deps::InstallRequest request;
-  request.package = args.get("--package");
-  request.channel = args.get("--channel");
-  request.starting_bundle = args.get("--starting-bundle");
-  if (args.has("--cluster-provides")) {
-    for (const std::string& v : args.flags.at("--cluster-provides")) {
-      std::string error;
-      if (!deps::parse_cluster_provides(v, request.cluster, error)) return usage_error(error);
-    }
+  if (const std::string error = deps::install_request_from_json(fields, request); !error.empty()) {
+    return usage_error(error);
   }
   const auto report = load(args.positional[0]);
   if (!report) return 2;
-  const deps::Resolution r = deps::resolve_install(report->model, request);
+  const deps::Resolution r = update::resolve_request(report->model, request);
   if (output == "json") std::cout << deps::resolution_json(r).dump(2) << "\n";
-  else print_text(r, request.package);
+  else print_text(r, request.package, request.installed_bundle);
   return r.ok ? 0 : 1;
 }
 

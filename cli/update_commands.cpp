@@ -38,12 +38,36 @@ void print_steps(const Json& steps) {
   }
 }
 
+// Classic's dependency view of its first pick: what installs along, and why candidates were skipped.
+void print_dependencies(const Json& classic) {
+  if (!classic["dependencies"].get<bool>()) {
+    std::cout << "  dependencies: ignored (--ignore-dependencies)\n";
+    return;
+  }
+  const Json& r = classic["resolution"];
+  if (r.is_null()) return;
+  for (const Json& i : r["installs"]) {
+    if (i["requiredBy"].is_null()) continue;
+    std::cout << "  installs along: " << i["bundle"].get<std::string>() << " (package " << i["package"].get<std::string>()
+              << "), required by " << i["requiredBy"].get<std::string>() << "\n";
+  }
+  for (const Json& c : r["candidates"]) {
+    if (!c["tried"].get<bool>() || c["chosen"].get<bool>()) continue;
+    std::cout << "  skipped " << c["bundle"].get<std::string>() << ":\n";
+    for (const Json& u : c["unmet"]) {
+      const std::string constraint = u["constraint"].get<std::string>();
+      std::cout << "    " << (constraint.empty() ? "" : constraint + ": ") << u["reason"].get<std::string>() << "\n";
+      if (!u["failureMessage"].is_null()) std::cout << "      failureMessage: " << u["failureMessage"].get<std::string>() << "\n";
+    }
+  }
+}
+
 }  // namespace
 
 int upgrade_path_command(int argc, char** argv) {
   const Args args(argc, argv, {"--package", "--installed-bundle", "--installed-version", "--subscription-channel",
-                               "--starting-csv", "--channel", "--version", "--policy", "--output"},
-                  {"--explain"});
+                               "--starting-csv", "--channel", "--version", "--policy", "--output", "--cluster-provides"},
+                  {"--explain", "--ignore-dependencies"});
   if (!args.error.empty()) return usage_error(args.error);
   if (args.positional.size() != 1) return usage_error("upgrade-path needs one CATALOG");
   if (!args.has("--package")) return usage_error("upgrade-path needs --package");
@@ -62,6 +86,8 @@ int upgrade_path_command(int argc, char** argv) {
   fields.version = args.get("--version");
   fields.policy = args.get("--policy");
   fields.explain = args.has("--explain");
+  fields.ignore_dependencies = args.has("--ignore-dependencies");
+  if (args.has("--cluster-provides")) fields.cluster_provides = args.flags.at("--cluster-provides");
   update::RequestError error;
   const std::optional<update::UpgradeRequest> request = update::make_upgrade_request(fields, report->model, error);
   if (!request) {
@@ -69,7 +95,7 @@ int upgrade_path_command(int argc, char** argv) {
     return 2;
   }
   const update::PackageGraph graph = update::package_graph(report->model.packages.at(request->package));
-  const Json result = upgrade_path_json(update::answer_upgrade(graph, *request));
+  const Json result = upgrade_path_json(update::answer_upgrade(graph, *request, &report->model));
   if (output == "json") {
     std::cout << result.dump(2) << "\n";
     return 0;
@@ -80,6 +106,7 @@ int upgrade_path_command(int argc, char** argv) {
   std::cout << "OLM Classic: " << (c["error"].is_null() ? (c["next"].is_null() ? "stays" : "next " + text(c["next"])) : "error: " + text(c["error"]))
             << "\n  candidates (head first): " << join(c["candidates"].get<std::vector<std::string>>(), ", ")
             << "\n  walk: " << join(c["walk"].get<std::vector<std::string>>(), " -> ") << "\n";
+  print_dependencies(c);
   std::cout << "OLM v1:      " << (v["error"].is_null() ? "resolves to " + text(v["next"]) : "error: " + text(v["error"]))
             << "\n  successors: " << join(v["successors"].get<std::vector<std::string>>(), ", ")
             << "\n  walk: " << join(v["walk"].get<std::vector<std::string>>(), " -> ") << "\n";

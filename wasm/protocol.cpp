@@ -26,7 +26,9 @@
 #include "export/mermaid.h"
 #include "export/report_json.h"
 #include "export/report_text.h"
+#include "deps/resolve_json.h"
 #include "export/upgrade_json.h"
+#include "update/resolve_request.h"
 #include "load/source_excerpt.h"
 
 namespace fbclens::wasm {
@@ -170,7 +172,19 @@ Answer upgrade_path(Session& session, const Json& json) {
             refused.message};
   }
   const update::PackageGraph graph = update::package_graph(report->model.packages.at(request->package));
-  return ok(upgrade_path_json(update::answer_upgrade(graph, *request)));
+  return ok(upgrade_path_json(update::answer_upgrade(graph, *request, &report->model)));
+}
+
+// What OLM Classic installs for a new Subscription, exactly the CLI's `resolve --output json`
+// (core/deps/resolve_json.h): a resolution that fails is an answer too (its "error" and
+// "candidates" say why), as the CLI prints it.
+Answer resolve_op(Session& session, const Json& json) {
+  deps::InstallRequest request;
+  const std::string error = deps::install_request_from_json(json, request);
+  if (!error.empty()) return {Failure::BadRequest, error};
+  const ValidationReport* report = session.report();
+  if (!report) return no_catalog();
+  return ok(deps::resolution_json(update::resolve_request(report->model, request)));
 }
 
 Answer divergence_op(Session& session, const Json& json) {
@@ -331,10 +345,17 @@ constexpr Op kOps[] = {
      "the graph layout (core/export/layout_json.h)", false, layout},
     {"upgradePath",
      "{package, installedBundle?, installedVersion? (default: that bundle's version), subscriptionChannel?, "
-     "startingCsv?, channels?: [..], version?, policy?: 'CatalogProvided'|'SelfCertified', explain?: bool}",
-     "where OLM Classic and OLM v1 go: {classic, v1}, with explain each side's steps "
-     "(core/export/upgrade_json.h, as the CLI's upgrade-path)", false,
-     upgrade_path},
+     "startingCsv?, channels?: [..], version?, policy?: 'CatalogProvided'|'SelfCertified', explain?: bool, "
+     "ignoreDependencies?: bool, clusterProvides?: ['group/version/Kind' | 'package@version', ..]}",
+     "where OLM Classic and OLM v1 go: {classic, v1}, Classic resolving dependencies unless ignoreDependencies "
+     "(classic.resolution), with explain each side's steps (core/export/upgrade_json.h, as the CLI's upgrade-path)",
+     false, upgrade_path},
+    {"resolve",
+     "{package, channel?, startingBundle?, installedBundle?, installedVersion?, "
+     "clusterProvides?: ['group/version/Kind' | 'package@version', ..]}",
+     "what OLM Classic installs for a new Subscription, or as the upgrade of installedBundle: "
+     "{ok, error, installs, notes, candidates} "
+     "(core/deps/resolve_json.h, as the CLI's resolve --output json)", false, resolve_op},
     {"divergence", "{package}",
      "per channel and installed entry, where the two OLMs differ and where Classic strands the cluster "
      "(core/export/upgrade_json.h, as the CLI's divergence --output json)", false, divergence_op},

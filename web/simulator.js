@@ -5,6 +5,10 @@
  * side by side where each OLM goes next and the whole walk, every step explained (which entry's
  * replaces / skips / skipRange made the target a candidate and why the others lost), the walks as
  * routes on the graph, and a table of every installed entry where the two OLMs differ.
+ * OLM Classic's side also has a "Dependencies" section (issue 15): what its pick installs along (a
+ * small tree: each bundle under the one whose dependency pulled it in), the constraints of the
+ * candidates it skipped marked unmet, and an editable list of what the cluster already provides
+ * (upgradePath's clusterProvides; ignoreDependencies answers from the graph alone).
  *
  * It computes nothing: the answers are the protocol's upgradePath (with explain) and divergence
  * (wasm/protocol.cpp, core/update/explain.h), drawn as they come. Catalog text goes into the DOM
@@ -59,7 +63,12 @@
 .fbclens-sim .note { color: var(--dim); font-size: 12px; }
 .fbclens-sim table { border-collapse: collapse; font-size: 13px; margin-bottom: 12px; }
 .fbclens-sim th, .fbclens-sim td { border-bottom: 1px solid var(--line); padding: 3px 8px; text-align: left; vertical-align: top; }
-.fbclens-sim td.name { font: 12px ui-monospace, monospace; overflow-wrap: anywhere; }`;
+.fbclens-sim td.name { font: 12px ui-monospace, monospace; overflow-wrap: anywhere; }
+.fbclens-sim input.fbclens-sim-cluster { width: 22em; }
+.fbclens-sim ul.deps-tree { margin: 2px 0; padding-left: 16px; font-size: 13px; }
+.fbclens-sim ul.deps-tree ul { padding-left: 16px; }
+.fbclens-sim .deps-unmet { color: var(--bad); }
+.fbclens-sim .deps-unmet .mark { font-weight: 600; margin-right: 4px; }`;
 
   const TEMPLATE = `<style>${STYLE}</style>
 <details class="fbclens-sim-toggle">
@@ -73,6 +82,10 @@
     </fieldset>
     <fieldset><legend>OLM Classic: Subscription</legend>
       <label>spec.channel <select class="fbclens-sim-classic-channel"></select></label>
+      <label><input class="fbclens-sim-deps" type="checkbox" checked> resolve dependencies</label>
+      <label>cluster provides <input class="fbclens-sim-cluster" type="text"
+        placeholder="group/version/Kind or package@1.2.3, comma-separated"
+        title="What the cluster already has, for Classic's dependencies: APIs as group/version/Kind (/v1/Kind for the core group) or installed packages as package@version. Enter asks again."></label>
     </fieldset>
     <fieldset><legend>OLM v1: ClusterExtension</legend>
       <span class="fbclens-sim-v1-channels" role="group" aria-label="OLM v1 channels (none checked: all)"></span>
@@ -105,6 +118,7 @@
     'chosen': 'chosen', 'farther-from-head': 'farther from head', 'legacy-deprecated': 'olm.deprecated',
     'off-chain': 'dropped by channel order', 'lower-version': 'lower version', 'deprecated': 'deprecated',
     'not-in-channels': 'not in channels', 'outside-range': 'outside range', 'not-successor': 'not a successor',
+    'unmet-dependencies': 'unmet dependencies',
   };
 
   function el(tag, props = {}, children = []) {
@@ -125,6 +139,7 @@
     const toggle = part('toggle'), installed = part('installed'), otherName = part('other-name');
     const otherVersion = part('other-version'), classicChannel = part('classic-channel'), v1Channels = part('v1-channels');
     const version = part('version'), policy = part('policy'), message = part('message'), examples = part('examples');
+    const depsBox = part('deps'), cluster = part('cluster');
     const classicSide = section.querySelector('[data-olm=classic]'), v1Side = section.querySelector('[data-olm=v1]');
     const divergenceView = part('divergence'), packageLabel = part('package');
     let pkg = '', report = null, last = null;
@@ -206,7 +221,15 @@
       if (channels.length) r.channels = channels;
       if (version.value.trim()) r.version = version.value.trim();
       if (policy.value !== 'CatalogProvided') r.policy = policy.value;
+      if (!depsBox.checked) r.ignoreDependencies = true;
+      const provides = clusterList();
+      if (provides.length) r.clusterProvides = provides;
       return r;
+    }
+
+    // The cluster-provides input as a list (commas or spaces between entries).
+    function clusterList() {
+      return cluster.value.split(/[\s,]+/).filter(Boolean);
     }
 
     // Asks the question the inputs say; the same question asked while it is in flight shares the
@@ -277,11 +300,52 @@
           el('span', { class: 'verdict ' + c.verdict, text: VERDICTS[c.verdict] || c.verdict }),
           el('span', { text: c.bundle + (c.version ? ' (' + c.version + '): ' : ': ') + c.reason }),
           ...c.edges.map((e) => el('span', { class: 'edge', text: 'via ' + e })),
+          ...(c.unmet || []).map((u) => el('span', { class: 'edge deps-unmet', text: 'unmet: ' + unmetText(u) })),
         ])).concat(s.more ? [el('li', { class: 'note', text: '… and ' + s.more + ' more' })] : [])),
         s.maxOpenShiftVersion ? el('div', { class: 'note', text: s.to + ' declares olm.maxOpenShiftVersion ' +
           s.maxOpenShiftVersion + ': it changes no pick, but blocks cluster upgrades past that OpenShift version' }) : null,
       ])));
-      return [el('h3', { text: title }), headline, walk, el('h4', { text: 'Why, step by step' }), steps];
+      const deps = 'resolution' in a ? dependencies(a, from) : [];
+      return [el('h3', { text: title }), headline, walk, ...deps, el('h4', { text: 'Why, step by step' }), steps];
+    }
+
+    // "constraint: reason (failureMessage: …)" for one unmet constraint (deps::unmet_json).
+    function unmetText(u) {
+      return (u.constraint ? u.constraint + ': ' : '') + u.reason + (u.failureMessage ? ' (failureMessage: ' + u.failureMessage + ')' : '');
+    }
+
+    // OLM Classic's dependencies for its first pick: the bundles installed along as a tree under
+    // the pick (each under the bundle whose dependency pulled it in), the cluster's and cel notes,
+    // and every skipped candidate with its unmet constraints.
+    function dependencies(a, from) {
+      const title = el('h4', { text: 'Dependencies' });
+      if (!a.dependencies) return [title, el('p', { class: 'note', text: 'Not resolved: the answer comes from the upgrade graph alone.' })];
+      const r = a.resolution;
+      if (!r) return [title, el('p', { class: 'note', text: 'Not resolved: ' + (a.error || 'no candidate') + '.' })];
+      const parts = [title];
+      const pick = r.installs.find((i) => !i.requiredBy);
+      if (pick) {
+        const children = (bundle, depth) => el('ul', { class: 'deps-tree' }, r.installs
+          .filter((i) => i.requiredBy === bundle && depth < 32)
+          .map((i) => el('li', {}, [
+            el('span', { class: 'name', text: i.bundle + ' (package ' + i.package + ', channel ' + i.channel + ')' }),
+            el('span', { class: 'edge', text: i.constraint + (i.failureMessage ? ' (failureMessage: ' + i.failureMessage + ')' : '') }),
+            children(i.bundle, depth + 1)])));
+        const along = r.installs.length - 1;
+        parts.push(el('ul', { class: 'deps-tree', 'aria-label': 'Installed along' }, [el('li', {}, [
+          el('span', { text: pick.bundle + (along ? ' installs ' + along + ' bundle' + (along === 1 ? '' : 's') + ' along:' : ': no dependency to install') }),
+          children(pick.bundle, 0)])]));
+      } else if (!r.error) {
+        parts.push(el('p', { class: 'note', text: from ? 'No candidate has its dependencies met: ' + from + ' stays.' : 'No candidate has its dependencies met.' }));
+      }
+      for (const n of r.notes) parts.push(el('p', { class: 'note', text: n.constraint + ': ' + n.detail }));
+      const skipped = r.candidates.filter((c) => c.tried && !c.chosen && c.unmet.length);
+      if (skipped.length) {
+        parts.push(el('ul', { class: 'deps-tree', 'aria-label': 'Skipped candidates' }, skipped.map((c) => el('li', { class: 'deps-unmet' }, [
+          el('span', { class: 'mark', text: '✗' }), el('span', { text: c.bundle + ' skipped:' }),
+          el('ul', {}, c.unmet.map((u) => el('li', { text: unmetText(u) })))]))));
+      }
+      return parts;
     }
 
     // Every installed entry, per channel, where the two OLMs differ or Classic strands it.
@@ -320,6 +384,8 @@
       for (const box of v1Channels.querySelectorAll('input')) box.checked = (r.channels || []).includes(box.value);
       version.value = r.version || '';
       policy.value = r.policy || 'CatalogProvided';
+      depsBox.checked = !r.ignoreDependencies;
+      cluster.value = (r.clusterProvides || []).join(', ');
       showOther();
     }
 
@@ -360,7 +426,7 @@
       if (e.target === installed && installed.value === OTHER) return otherName.focus();
       run();
     });
-    for (const input of [otherName, otherVersion, version]) {
+    for (const input of [otherName, otherVersion, version, cluster]) {
       input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); run(); } });
     }
     toggle.addEventListener('toggle', () => (toggle.open ? refresh() : highlight(null)));

@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "deps/cycles.h"
 #include "deps/deps.h"
 #include "hub/hub_preview.h"
 #include "update/divergence.h"
@@ -36,6 +37,19 @@ class Advisor {
     operatorhub(pkg);
     deprecations(pkg);
     dependencies(pkg);
+  }
+
+  // ---- Dependency cycles between packages (deps/cycles.h), once for the catalog; none through a
+  // package opm rejects. Located at the dependency that starts the cycle. ----
+  void dependency_cycles(const std::set<std::string>& skip) {
+    for (const deps::PackageCycle& cycle : deps::package_cycles(model_)) {
+      const bool rejected = std::any_of(cycle.needs.begin(), cycle.needs.end(),
+                                        [&](const deps::PackageNeed& n) { return skip.count(n.from_package) > 0; });
+      if (rejected || cycle.needs.empty()) continue;
+      const deps::PackageNeed& first = cycle.needs.front();
+      emit(FindingId::DependencyCycle, {deps::cycle_text(cycle), first.bundle, first.clause, first.pointer}, first.where,
+           ObjectPath{first.from_package, "", first.bundle});
+    }
   }
 
  private:
@@ -280,6 +294,7 @@ std::vector<Finding> advise(const model::Model& model, const std::vector<Finding
   for (const auto& [name, pkg] : model.packages) {
     if (!with_errors.count(name)) advisor.package(pkg);
   }
+  advisor.dependency_cycles(with_errors);
   return out;
 }
 

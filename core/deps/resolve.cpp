@@ -121,6 +121,7 @@ struct DepInfo {
 };
 
 struct BundleInfo {
+  std::string error;  // OLM's abort message for any resolution reaching this bundle ("" = none)
   const model::Package* package = nullptr;
   const model::PackageBundle* bundle = nullptr;
   Provider provider;
@@ -141,27 +142,28 @@ std::string gvk_text(const property::Gvk& g) { return g.group + "/" + g.version 
 
 class Resolver {
  public:
-  Resolver(const model::Model& model, const InstallRequest& request) : model_(model), request_(request) {
-    for (const property::Gvk& g : request.cluster.gvks) cluster_.push_back({{}, std::nullopt, {g}});
-    for (const auto& p : request.cluster.packages) cluster_.push_back({p.package_name, p.version, {}});
+  Resolver(const model::Model& model, ClusterProvides cluster, std::size_t step_budget)
+      : model_(model), cluster_request_(std::move(cluster)), step_budget_(step_budget) {
+    for (const property::Gvk& g : cluster_request_.gvks) cluster_.push_back({{}, std::nullopt, {g}});
+    for (const auto& p : cluster_request_.packages) cluster_.push_back({p.package_name, p.version, {}});
   }
 
-  Resolution run() {
+  Resolution install(const InstallRequest& request) {
     Resolution out;
-    auto pit = model_.packages.find(request_.package);
-    const std::string sub = request_.package;  // the subscription's name in OLM's messages
+    auto pit = model_.packages.find(request.package);
+    const std::string sub = request.package;  // the subscription's name in OLM's messages
     if (pit == model_.packages.end()) {
-      out.error = "no operators found in package " + request_.package + " in the catalog referenced by subscription " + sub;
+      out.error = "no operators found in package " + request.package + " in the catalog referenced by subscription " + sub;
       return out;
     }
     const model::Package& pkg = pit->second;
     // Candidates: default channel first, then by name; each channel by sortChannel.
     std::vector<const model::Channel*> channels;
     for (const auto& [name, ch] : pkg.channels) {
-      if (request_.channel.empty() || name == request_.channel) channels.push_back(&ch);
+      if (request.channel.empty() || name == request.channel) channels.push_back(&ch);
     }
     if (channels.empty()) {
-      out.error = "no operators found in channel " + request_.channel + " of package " + request_.package +
+      out.error = "no operators found in channel " + request.channel + " of package " + request.package +
                   " in the catalog referenced by subscription " + sub;
       return out;
     }
@@ -170,42 +172,61 @@ class Resolver {
       if (ad != bd) return ad;
       return a->name < b->name;
     });
-    std::vector<Option> candidates;
+    std::vector<Candidate> candidates;
     for (const model::Channel* ch : channels) {
       std::vector<std::string> names, sorted;
-      if (!request_.starting_bundle.empty()) {
-        if (!ch->bundles.count(request_.starting_bundle)) continue;
-        names.push_back(request_.starting_bundle);
+      if (!request.starting_bundle.empty()) {
+        if (!ch->bundles.count(request.starting_bundle)) continue;
+        names.push_back(request.starting_bundle);
       }
       if (!sort_channel(pkg, *ch, names, sorted, out.error)) return out;
-      for (const std::string& b : sorted) candidates.push_back({&pkg, ch->name, b});
+      for (const std::string& b : sorted) candidates.push_back({ch->name, b, false});
     }
     if (candidates.empty()) {
-      out.error = "no operators found with name " + request_.starting_bundle + " in channel " + request_.channel +
-                  " of package " + request_.package + " in the catalog referenced by subscription " + sub;
+      out.error = "no operators found with name " + request.starting_bundle + " in channel " + request.channel +
+                  " of package " + request.package + " in the catalog referenced by subscription " + sub;
       return out;
     }
+    return resolve(pkg, candidates, false);
+  }
+
+  Resolution resolve(const model::Package& pkg, const std::vector<Candidate>& candidates, bool upgrade) {
+    Resolution out;
+    steps_ = 0;
+    upgrade_package_ = upgrade ? pkg.name : "";
     // Explore every bundle reachable (OLM builds variables for all of them, and any error aborts).
-    std::vector<Option> stack(candidates.rbegin(), candidates.rend());
+    std::vector<Option> stack;
+    for (auto it = candidates.rbegin(); it != candidates.rend(); ++it) {
+      if (pkg.bundle(it->bundle)) stack.push_back({&pkg, it->channel, it->bundle});
+    }
     while (!stack.empty()) {
       const Option o = stack.back();
       stack.pop_back();
+      if (explored_.count(key(o))) continue;
       BundleInfo* info = explore(o, out.error);
       if (!out.error.empty()) return out;
-      if (!info) continue;
+      explored_.insert(key(o));
       for (const DepInfo& d : info->deps) {
         for (const Option& opt : d.options) {
-          if (!infos_.count(key(opt))) stack.push_back(opt);
+          if (!explored_.count(key(opt))) stack.push_back(opt);
         }
       }
     }
-    for (const Option& c : candidates) out.candidates.push_back({c.channel, c.bundle, false, {}, false});
+    for (const Candidate& c : candidates) out.candidates.push_back({c.channel, c.bundle, false, {}, false});
     for (std::size_t i = 0; i < candidates.size(); ++i) {
       CandidateOutcome& outcome = out.candidates[i];
       outcome.tried = true;
+      const Option c{&pkg, candidates[i].channel, candidates[i].bundle};
+      if (!pkg.bundle(c.bundle)) {
+        outcome.unmet.push_back({c.bundle, "", "", "", {}, "it is not a bundle of package " + pkg.name});
+        continue;
+      }
+      if (candidates[i].prohibited) {
+        outcome.unmet.push_back({c.bundle, "", "", "", {}, "bundle " + c.bundle + " is deprecated"});
+        continue;
+      }
       reset();
       failures_.clear();
-      const Option& c = candidates[i];
       if (!choose(c, "", "", "", "")) {
         outcome.unmet.push_back({c.bundle, "", "", "", {}, "it provides an API the cluster already has or its package is installed"});
         continue;
@@ -217,14 +238,17 @@ class Resolver {
         out.notes = notes_;
         return out;
       }
-      if (steps_ > request_.step_budget) {
-        out.error = "resolution gave up after " + std::to_string(request_.step_budget) + " search steps";
+      if (steps_ > step_budget_) {
+        out.error = "resolution gave up after " + std::to_string(step_budget_) + " search steps";
         return out;
       }
       outcome.unmet = failures_;
     }
     return out;
   }
+
+ const model::Model& model() const { return model_; }
+  std::size_t steps() const { return steps_; }  // the last resolve()'s search steps
 
  private:
   struct Ob {
@@ -237,7 +261,10 @@ class Resolver {
   BundleInfo* explore(const Option& o, std::string& error) {
     const std::string k = key(o);
     auto it = infos_.find(k);
-    if (it != infos_.end()) return &it->second;
+    if (it != infos_.end()) {
+      error = it->second.error;
+      return error.empty() ? &it->second : nullptr;
+    }
     const model::PackageBundle* b = o.package->bundle(o.bundle);
     BundleInfo& info = infos_[k];
     info.package = o.package;
@@ -247,7 +274,8 @@ class Resolver {
     if (info.provider.package_name.empty()) info.provider.package_name = o.package->name;
     for (Dependency& d : bundle_dependencies(*b)) {
       if (!d.error.empty()) {
-        error = d.error;
+        error = info.error = d.error;  // remembered: every later resolution reaching it fails too
+        info.deps.clear();
         return nullptr;
       }
       DepInfo di;
@@ -262,7 +290,10 @@ class Resolver {
       auto cached = options_cache_.find(memo);
       if (cached == options_cache_.end()) {
         DepInfo probe;
-        if (!options_for(*d.constraint, probe, error)) return nullptr;
+        if (!options_for(*d.constraint, probe, error)) {
+          infos_.erase(k);  // not cached: the next resolution reaching it reports the error again
+          return nullptr;
+        }
         cached = options_cache_.emplace(memo, std::make_pair(probe.options, probe.not_evaluated)).first;
       }
       di.options = cached->second.first;
@@ -324,14 +355,20 @@ class Resolver {
     installs_.clear();
     notes_.clear();
     queue_.clear();
-    for (const auto& p : request_.cluster.packages) chosen_[p.package_name] = Option{nullptr, "", "(cluster)"};
+    for (const auto& p : cluster_request_.packages) {
+      if (p.package_name != upgrade_package_) chosen_[p.package_name] = Option{nullptr, "", "(cluster)"};
+    }
   }
 
   // Adds `o` to the solution unless it conflicts (package taken, GVK provided twice).
   bool choose(const Option& o, const std::string& by, const std::string& clause, const std::string& message,
               const std::string& pointer, std::string* conflict = nullptr) {
     if (chosen_.count(o.package->name)) {
-      if (conflict) *conflict = "package " + o.package->name + " already has " + chosen_[o.package->name].bundle;
+      if (conflict) {
+        const Option& taken = chosen_[o.package->name];
+        *conflict = taken.package ? "package " + o.package->name + " already has " + taken.bundle
+                                  : "the cluster already has package " + o.package->name + " (--cluster-provides)";
+      }
       return false;
     }
     const BundleInfo& info = infos_.at(key(o));
@@ -371,8 +408,8 @@ class Resolver {
     // Obligations met without a choice (the cluster, cel, an option already chosen) are passed in
     // a loop, so recursion only deepens with each bundle chosen.
     for (;; ++qi) {
-      if (++steps_ > request_.step_budget || installs_.size() > kMaxInstalls) {
-        steps_ = request_.step_budget + 1;
+      if (++steps_ > step_budget_ || installs_.size() > kMaxInstalls) {
+        steps_ = step_budget_ + 1;
         notes_.resize(notes_size);
         return false;
       }
@@ -417,7 +454,7 @@ class Resolver {
       }
       if (solve(qi + 1)) return true;
       unchoose(o, queue_size);
-      if (steps_ > request_.step_budget) return false;
+      if (steps_ > step_budget_) return false;
     }
     fail(info, d, d.options.empty() ? "no bundle in the catalog satisfies it"
                   : last_conflict.empty() ? "no option leads to a solution"
@@ -426,7 +463,10 @@ class Resolver {
   }
 
   const model::Model& model_;
-  const InstallRequest& request_;
+  const ClusterProvides cluster_request_;
+  const std::size_t step_budget_;
+  std::string upgrade_package_;  // the subscription's package on an upgrade ("" on an install)
+  std::set<std::string> explored_;  // bundles whose dependency options were all explored
   std::vector<Provider> cluster_;
   std::map<std::string, BundleInfo> infos_;
   std::map<std::string, std::pair<std::vector<Option>, bool>> options_cache_;
@@ -442,7 +482,42 @@ class Resolver {
 }  // namespace
 
 Resolution resolve_install(const model::Model& model, const InstallRequest& request) {
-  return Resolver(model, request).run();
+  return Resolver(model, request.cluster, request.step_budget).install(request);
+}
+
+struct CandidateResolver::Impl {
+  Resolver resolver;
+  std::size_t total_budget;
+  std::size_t total_steps = 0;                  // search steps of every resolve() so far
+  std::map<std::string, Resolution> memo;       // by package, upgrade and candidate list
+};
+
+CandidateResolver::CandidateResolver(const model::Model& model, ClusterProvides cluster, std::size_t step_budget,
+                                     std::size_t total_budget)
+    : impl_(new Impl{Resolver(model, std::move(cluster), step_budget), total_budget, 0, {}}) {}
+
+CandidateResolver::~CandidateResolver() { delete impl_; }
+
+Resolution CandidateResolver::resolve(const std::string& package, const std::vector<Candidate>& candidates,
+                                      bool upgrade) {
+  // A walk and its explanation ask the same question for every step: answer repeats from memory.
+  std::string key = package + (upgrade ? "\n1" : "\n0");
+  for (const Candidate& c : candidates) key += "\n" + c.channel + "\t" + c.bundle + (c.prohibited ? "\t!" : "");
+  auto hit = impl_->memo.find(key);
+  if (hit != impl_->memo.end()) return hit->second;
+  Resolution out;
+  auto pkg = impl_->resolver.model().packages.find(package);
+  if (pkg == impl_->resolver.model().packages.end()) {
+    out.error = "no operators found in package " + package + " in the catalog referenced by subscription " + package;
+  } else if (impl_->total_steps > impl_->total_budget) {
+    // Each search is bounded by the step budget; this bounds what a hostile walk's many add up to.
+    out.error = "resolution gave up after " + std::to_string(impl_->total_budget) + " search steps in all";
+  } else {
+    out = impl_->resolver.resolve(pkg->second, candidates, upgrade);
+    impl_->total_steps += impl_->resolver.steps();
+  }
+  impl_->memo.emplace(std::move(key), out);
+  return out;
 }
 
 }  // namespace fbclens::deps

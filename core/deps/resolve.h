@@ -19,8 +19,17 @@
 //   subscription candidate whose dependencies can all be met wins; within a dependency the first
 //   option that leads to a solution wins), with a step budget so hostile catalogs cannot hang us.
 //
+// - Upgrades (getSubscriptionVariables with an installed CSV): the candidates are the entries that
+//   replace, skip or skipRange the installed bundle (update::classic_next computes them), followed
+//   by the installed bundle itself, which conflicts with every candidate; so the solver takes the
+//   first candidate whose dependencies can be met and otherwise keeps the installed bundle
+//   (resolve_candidates with upgrade = true). Bundles with the legacy olm.deprecated property are
+//   variables the solver must not pick (NewBundleVariableFromOperator's "bundle %s is deprecated"),
+//   yet their dependencies are still read, so their errors abort too.
+//
 // Left out: several catalogs and their priorities, catalog-source and namespace preference,
-// installed operators and upgrades (`--installed-bundle`), olm.label.required (label
+// installed operators other than through --cluster-provides (the @existing virtual catalog:
+// what they require, and the one-provider-per-GVK invariant against them), olm.label.required (label
 // properties are not modelled), system constraints (runtime_constraints), CEL evaluation (a cel
 // constraint is "not evaluated": it pulls nothing in and is reported), and the solver's minimal
 // unsatisfiable-core message (we name the constraints that failed instead).
@@ -54,6 +63,10 @@ struct InstallRequest {
   std::string package;
   std::string channel;          ///< "" = every channel (OLM's ChannelPredicate("") matches all)
   std::string starting_bundle;  ///< "" = none
+  /// An upgrade instead of an install: the installed bundle (and its version, needed only when it
+  /// is no longer in the catalog). resolve_install ignores these; update::resolve_request (which
+  /// needs Classic's upgrade candidates) reads them.
+  std::string installed_bundle, installed_version;
   ClusterProvides cluster;
   std::size_t step_budget = 200000;  ///< search steps before giving up
 };
@@ -105,6 +118,46 @@ struct Resolution {
 /// Resolves `request` in `model` (model in, data out; never fails or throws). Costs one pass over
 /// the catalog's bundles per distinct dependency, plus the search (bounded by step_budget).
 Resolution resolve_install(const model::Model& model, const InstallRequest& request);
+
+/// How many search steps one CandidateResolver takes in all before refusing new questions.
+constexpr std::size_t kMaxTotalSteps = 2000000;
+
+/// One subscription candidate handed to CandidateResolver, in Classic's preference order.
+struct Candidate {
+  std::string channel, bundle;
+  /// The solver may not pick it (legacy olm.deprecated): its dependencies are still read (their
+  /// errors abort), its outcome says why it was skipped.
+  bool prohibited = false;
+};
+
+/// Classic's dependency resolution for a given, ordered candidate list of one package, reusable
+/// across calls on the same model and cluster (what it learns about bundles and constraints is
+/// cached, so a walk of upgrade steps reads every dependency once, and a question asked again is
+/// answered from memory). Not thread-safe. Once its searches have taken total_budget steps in
+/// all (each within the step budget), new questions answer with an error, so a hostile catalog's
+/// long walk stays bounded.
+class CandidateResolver {
+ public:
+  /// `model` must outlive the resolver. `step_budget` bounds each resolve() call's search,
+  /// `total_budget` all of them together.
+  CandidateResolver(const model::Model& model, ClusterProvides cluster, std::size_t step_budget = 200000,
+                    std::size_t total_budget = kMaxTotalSteps);
+  ~CandidateResolver();
+  CandidateResolver(const CandidateResolver&) = delete;
+  CandidateResolver& operator=(const CandidateResolver&) = delete;
+
+  /// Tries `candidates` of `package` in order, as resolve_install does after choosing its
+  /// candidates: every bundle reachable from any candidate is read first (an error anywhere is
+  /// Resolution::error, OLM aborting the whole resolution), then the first candidate whose
+  /// dependencies can all be met is chosen. `upgrade`: the subscription's own package is not taken
+  /// by a cluster-provided package@version (the installed bundle is being replaced). An empty
+  /// list gives ok = false and no error. A candidate not in the package is skipped with a reason.
+  Resolution resolve(const std::string& package, const std::vector<Candidate>& candidates, bool upgrade);
+
+ private:
+  struct Impl;
+  Impl* impl_;
+};
 
 /// OLM's sortChannel over the entries `names` of `channel` (all entries when empty): head first
 /// along replaces; entries another entry skips are left out. Returns false with OLM's message

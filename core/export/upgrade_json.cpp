@@ -1,5 +1,7 @@
 #include "export/upgrade_json.h"
 
+#include "deps/resolve_json.h"
+
 namespace fbclens {
 
 namespace {
@@ -13,13 +15,17 @@ Json steps_json(const std::vector<update::StepExplanation>& steps) {
   for (const update::StepExplanation& s : steps) {
     Json considered = Json::array();
     for (const update::Considered& c : s.considered) {
+      Json unmet = Json::array();
+      for (const deps::Unmet& u : c.unmet) unmet.push_back(deps::unmet_json(u));
       considered.push_back(Json{{"bundle", c.bundle}, {"version", c.version}, {"verdict", update::verdict_name(c.verdict)},
-                                {"edges", c.edges}, {"reason", c.reason}});
+                                {"edges", c.edges}, {"reason", c.reason}, {"unmet", unmet}});
     }
+    Json along = Json::array();
+    for (const deps::Installed& i : s.installs_along) along.push_back(deps::installed_json(i));
     out.push_back(Json{{"from", name_or_null(s.from)}, {"fromVersion", name_or_null(s.from_version)},
                        {"to", name_or_null(s.to)}, {"error", name_or_null(s.error)}, {"summary", s.summary},
                        {"considered", considered}, {"more", s.more},
-                       {"maxOpenShiftVersion", name_or_null(s.max_openshift)}});
+                       {"maxOpenShiftVersion", name_or_null(s.max_openshift)}, {"installsAlong", along}});
   }
   return out;
 }
@@ -29,6 +35,8 @@ Json upgrade_path_json(const update::UpgradeAnswer& a) {
                       {"error", name_or_null(a.classic.error)}, {"walk", a.classic_walk}}},
          {"v1", {{"successors", a.v1.successors}, {"next", name_or_null(a.v1.next)}, {"error", name_or_null(a.v1.error)},
                  {"walk", a.v1_walk}}}};
+  j["classic"]["dependencies"] = a.classic_dependencies;
+  j["classic"]["resolution"] = a.classic.resolution ? deps::resolution_json(*a.classic.resolution) : Json();
   if (!a.classic_steps.empty()) j["classic"]["steps"] = steps_json(a.classic_steps);
   if (!a.v1_steps.empty()) j["v1"]["steps"] = steps_json(a.v1_steps);
   return j;

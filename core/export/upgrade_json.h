@@ -12,17 +12,21 @@
 
 namespace fbclens {
 
-/// {"classic": {"candidates": [..], "next": NAME|null, "error": TEXT|null, "walk": [..]},
+/// {"classic": {"candidates": [..], "next": NAME|null, "error": TEXT|null, "walk": [..],
+///              "dependencies": BOOL (whether the answer resolved dependencies),
+///              "resolution": deps::resolution_json of the first pick's candidates | null},
 ///  "v1": {"successors": [..], "next": NAME|null, "error": TEXT|null, "walk": [..]}}
-/// Classic's next is null when it stays; v1's next is the bundle v1 resolves to (possibly the
+/// Classic's next is null when it stays; resolution is null when dependencies were ignored or the
+/// graph alone already failed; v1's next is the bundle v1 resolves to (possibly the
 /// installed one). Walks as in update::UpgradeAnswer. When the answer was explained, each side
 /// also has "steps": steps_json of its explanations.
 Json upgrade_path_json(const update::UpgradeAnswer& answer);
 
 /// [{"from": NAME|null (null: a fresh install), "fromVersion", "to": NAME|null (null: stays or
 ///   fails), "error": TEXT|null, "summary": TEXT, "considered": [{"bundle", "version", "verdict"
-///   (update::verdict_name), "edges": [TEXT], "reason": TEXT}], "more": N (considered left out),
-///   "maxOpenShiftVersion": RAW JSON TEXT|null}] (update/explain.h).
+///   (update::verdict_name), "edges": [TEXT], "reason": TEXT, "unmet": [deps::unmet_json]}],
+///   "more": N (considered left out), "maxOpenShiftVersion": RAW JSON TEXT|null,
+///   "installsAlong": [deps::installed_json]}] (update/explain.h).
 Json steps_json(const std::vector<update::StepExplanation>& steps);
 
 /// {"package", "defaultChannel", "differing", "stranded", "rows": [{channel, installed, installedVersion, classic:

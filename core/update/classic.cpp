@@ -99,6 +99,7 @@ ClassicResult classic_next(const PackageGraph& graph, const Installed* installed
   const bool starting = !installed && !options.starting_csv.empty();
   const std::optional<semver::Version> installed_version = installed ? semver::parse(installed->version) : std::nullopt;
   bool any_starting = false;
+  std::vector<std::string> candidate_channels;  // the channel each candidate was first seen in
   for (const GraphChannel* c : groups) {
     GraphChannel filtered;
     const GraphChannel* use = c;
@@ -122,18 +123,48 @@ ClassicResult classic_next(const PackageGraph& graph, const Installed* installed
       if (std::find(r.candidates.begin(), r.candidates.end(), name) != r.candidates.end()) continue;
       if (!installed) {
         r.candidates.push_back(name);
+        candidate_channels.push_back(c->name);
         continue;
       }
       const ChannelEntry* e = nullptr;
       for (const ChannelEntry& x : use->entries) {
         if (x.name == name) e = &x;
       }
-      if (EntryEdges(*e).reaches(installed->name, installed_version)) r.candidates.push_back(name);
+      if (EntryEdges(*e).reaches(installed->name, installed_version)) {
+        r.candidates.push_back(name);
+        candidate_channels.push_back(c->name);
+      }
     }
   }
   if (starting && !any_starting) {
     r.error = "no operators found with name " + options.starting_csv + " in channel " + options.channel + " of package " +
               graph.package + " in the catalog referenced by subscription " + graph.package;
+    return r;
+  }
+  if (options.dependencies) {
+    std::vector<deps::Candidate> candidates;
+    for (std::size_t i = 0; i < r.candidates.size(); ++i) {
+      const GraphBundle* b = graph.bundle(r.candidates[i]);
+      candidates.push_back({candidate_channels[i], r.candidates[i], b && b->olm_deprecated});
+    }
+    r.resolution = options.dependencies->resolve(graph.package, candidates, installed != nullptr);
+    if (!r.resolution->error.empty()) {
+      r.error = r.resolution->error;
+      return r;
+    }
+    for (const deps::CandidateOutcome& c : r.resolution->candidates) {
+      if (c.chosen) r.next = c.bundle;
+    }
+    if (r.next.empty() && !installed) {
+      // Our wording (the solver's own names every clause of its unsatisfiable core).
+      r.error = "constraints not satisfiable: no bundle of package " + graph.package +
+                " can be installed with its dependencies";
+      for (const deps::CandidateOutcome& c : r.resolution->candidates) {
+        if (c.unmet.empty() || c.unmet.front().constraint.empty()) continue;
+        r.error += " (" + c.unmet.front().constraint + ")";
+        break;
+      }
+    }
     return r;
   }
   for (const std::string& c : r.candidates) {

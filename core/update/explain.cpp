@@ -20,6 +20,7 @@ const char* verdict_name(Verdict verdict) {
     case Verdict::NotInChannels: return "not-in-channels";
     case Verdict::OutsideRange: return "outside-range";
     case Verdict::NotSuccessor: return "not-successor";
+    case Verdict::UnmetDependencies: return "unmet-dependencies";
   }
   return "chosen";
 }
@@ -96,7 +97,8 @@ StepExplanation explain_classic_step(const PackageGraph& graph, const Installed*
   step.to = r.error.empty() ? r.next : "";
   if (!r.error.empty()) {
     step.summary = "OLM Classic fails: " + r.error;
-    return step;
+    // A fresh install whose every candidate has unmet dependencies still lists them below.
+    if (!r.resolution || !r.resolution->error.empty() || r.resolution->candidates.empty()) return step;
   }
   const std::vector<const GraphChannel*> channels = classic_channel_order(graph, options);
   // The first channel (in Classic's order) listing each bundle: where it was considered.
@@ -115,6 +117,16 @@ StepExplanation explain_classic_step(const PackageGraph& graph, const Installed*
   const std::optional<semver::Version> installed_version =
       installed ? semver::parse(installed->version) : std::nullopt;
 
+  // With dependencies: each candidate's outcome in the resolution (skipped ones name their unmet
+  // constraints).
+  const auto outcome_of = [&r](const std::string& name) -> const deps::CandidateOutcome* {
+    if (!r.resolution) return nullptr;
+    for (const deps::CandidateOutcome& o : r.resolution->candidates) {
+      if (o.bundle == name) return &o;
+    }
+    return nullptr;
+  };
+  std::size_t unmet_count = 0;
   bool past_chosen = false;
   for (const std::string& name : r.candidates) {
     Considered c = considered(name, version_of(graph, name));
@@ -139,6 +151,15 @@ StepExplanation explain_classic_step(const PackageGraph& graph, const Installed*
     } else if (!past_chosen && b && b->olm_deprecated) {
       c.verdict = Verdict::LegacyDeprecated;
       c.reason = "carries the legacy olm.deprecated property: Classic never installs it";
+    } else if (const deps::CandidateOutcome* o = outcome_of(name); !past_chosen && o && o->tried && !o->unmet.empty()) {
+      c.verdict = Verdict::UnmetDependencies;
+      c.unmet = o->unmet;
+      ++unmet_count;
+      const deps::Unmet& u = o->unmet.front();
+      c.reason = "its dependencies cannot be met, so Classic's resolver skips it: " +
+                 (u.constraint.empty() ? u.reason : u.constraint + ": " + u.reason) +
+                 (u.failure_message.empty() ? "" : " (failureMessage: " + u.failure_message + ")") +
+                 (o->unmet.size() > 1 ? " and " + std::to_string(o->unmet.size() - 1) + " more" : "");
     } else {
       c.verdict = Verdict::FartherFromHead;
       const GraphChannel* ch = first_channel(name);
@@ -187,8 +208,17 @@ StepExplanation explain_classic_step(const PackageGraph& graph, const Installed*
   } else if (installed && r.candidates.empty()) {
     step.summary = "OLM Classic stays on " + installed->name + ": no entry in its channel order (" +
                    channel_list(channels) + ") replaces, skips or skipRanges it";
+  } else if (installed && unmet_count > 0) {
+    step.summary = "OLM Classic stays on " + installed->name + ": " +
+                   (unmet_count == r.candidates.size() ? "no candidate has its dependencies met"
+                                                        : "every candidate has unmet dependencies or carries olm.deprecated");
   } else if (installed) {
     step.summary = "OLM Classic stays on " + installed->name + ": every candidate carries olm.deprecated";
+  }
+  if (r.resolution && r.resolution->ok && r.resolution->installs.size() > 1) {
+    step.installs_along.assign(r.resolution->installs.begin() + 1, r.resolution->installs.end());
+    step.summary += ", with " + std::to_string(step.installs_along.size()) + " dependenc" +
+                    (step.installs_along.size() == 1 ? "y" : "ies") + " installed along";
   }
   note_max_openshift(graph, step);
   cap(step);
@@ -322,7 +352,9 @@ std::vector<StepExplanation> explain_classic_walk(const PackageGraph& graph, con
                                                   const ClassicOptions& options) {
   return explain_walk(graph, installed, [&](const Installed* from, bool first) {
     // startingCSV applies to the first install only.
-    return explain_classic_step(graph, from, first ? options : ClassicOptions{options.channel, ""});
+    ClassicOptions later = options;
+    later.starting_csv.clear();
+    return explain_classic_step(graph, from, first ? options : later);
   });
 }
 

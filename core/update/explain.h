@@ -26,10 +26,12 @@ enum class Verdict {
   NotInChannels,    ///< v1: not an entry of any channel the ClusterExtension names
   OutsideRange,     ///< v1: its version is outside the ClusterExtension's version range
   NotSuccessor,     ///< v1 (CatalogProvided): no entry of the channels replaces, skips or skipRanges the installed bundle
+  UnmetDependencies,///< Classic (dependencies resolved): a candidate whose dependencies cannot be met, so the
+                    ///< solver skips it (resolver.go: its "requires an operator" clause has no satisfiable option)
 };
 
 /// "chosen", "farther-from-head", "legacy-deprecated", "off-chain", "lower-version", "deprecated",
-/// "not-in-channels", "outside-range", "not-successor" (the JSON spelling).
+/// "not-in-channels", "outside-range", "not-successor", "unmet-dependencies" (the JSON spelling).
 const char* verdict_name(Verdict verdict);
 
 /// One bundle considered in a step.
@@ -42,6 +44,9 @@ struct Considered {
   /// Empty on a fresh install and for bundles that reach the installed one by no edge.
   std::vector<std::string> edges;
   std::string reason;    ///< one sentence: why it won or lost
+  /// UnmetDependencies: the constraints that could not be met (OLM's clause text, failureMessage,
+  /// where it is declared, and why no option fit).
+  std::vector<deps::Unmet> unmet;
 };
 
 /// One step of one OLM's walk.
@@ -61,6 +66,9 @@ struct StepExplanation {
   /// When the winner declares olm.maxOpenShiftVersion: its raw value. Neither OLM lets it change
   /// the pick (successors.md §6); it blocks the cluster's next minor upgrade instead.
   std::string max_openshift;
+  /// With dependencies resolved: the bundles installed along with `to` (its dependencies,
+  /// transitively; each says which bundle and constraint pulled it in). Empty otherwise.
+  std::vector<deps::Installed> installs_along;
 };
 
 /// The longest `considered` list of one step; the rest are counted in `more`.
@@ -69,7 +77,9 @@ constexpr std::size_t kMaxConsidered = 12;
 /// Classic's walk from `installed` (nullptr = fresh install: the first step is the install
 /// itself), one explanation per step, ending with the step where Classic stays or fails, or with
 /// a step back to a bundle already visited (its summary says so; classic_walk leaves it out).
-/// Follows classic_next (and so OLM's resolver: channel order, candidates, olm.deprecated).
+/// Follows classic_next (and so OLM's resolver: channel order, candidates, olm.deprecated, and with
+/// options.dependencies each candidate's dependencies: a skipped one is UnmetDependencies with its
+/// constraints, and each step lists what its pick installs along).
 /// At most kMaxSteps steps (a walk the graph bounds anyway; the cap keeps hostile input small).
 std::vector<StepExplanation> explain_classic_walk(const PackageGraph& graph, const Installed* installed,
                                                   const ClassicOptions& options);

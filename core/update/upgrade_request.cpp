@@ -14,15 +14,25 @@ std::string upgrade_fields_from_json(const Json& request, UpgradeFields& out) {
     if (!it->is_string()) return std::string("request field ") + key + " must be a string";
     *field = it->get<std::string>();
   }
-  if (auto it = request.find("explain"); it != request.end() && !it->is_null()) {
-    if (!it->is_boolean()) return "request field explain must be a boolean";
-    out.explain = it->get<bool>();
+  for (const auto& [key, field] : {std::pair<const char*, bool*>{"explain", &out.explain},
+                                    std::pair<const char*, bool*>{"ignoreDependencies", &out.ignore_dependencies}}) {
+    auto it = request.find(key);
+    if (it == request.end() || it->is_null()) continue;
+    if (!it->is_boolean()) return std::string("request field ") + key + " must be a boolean";
+    *field = it->get<bool>();
   }
   if (auto it = request.find("channels"); it != request.end() && !it->is_null()) {
     if (!it->is_array()) return "request field channels must be an array of strings";
     for (const Json& c : *it) {
       if (!c.is_string()) return "request field channels must be an array of strings";
       out.channels.push_back(c.get<std::string>());
+    }
+  }
+  if (auto it = request.find("clusterProvides"); it != request.end() && !it->is_null()) {
+    if (!it->is_array()) return "request field clusterProvides must be an array of strings";
+    for (const Json& c : *it) {
+      if (!c.is_string()) return "request field clusterProvides must be an array of strings";
+      out.cluster_provides.push_back(c.get<std::string>());
     }
   }
   return "";
@@ -66,22 +76,40 @@ std::optional<UpgradeRequest> make_upgrade_request(const UpgradeFields& fields, 
   request.v1.version = fields.version;
   request.v1.self_certified = fields.policy == "SelfCertified";
   request.explain = fields.explain;
+  request.dependencies = !fields.ignore_dependencies;
+  for (const std::string& c : fields.cluster_provides) {
+    std::string why;
+    if (!deps::parse_cluster_provides(c, request.cluster, why)) {
+      error = {Kind::Malformed, why};
+      return std::nullopt;
+    }
+  }
   return request;
 }
 
-UpgradeAnswer answer_upgrade(const PackageGraph& graph, const UpgradeRequest& request) {
+UpgradeAnswer answer_upgrade(const PackageGraph& graph, const UpgradeRequest& request, const model::Model* model) {
   UpgradeAnswer a;
   const Installed* installed = request.installed ? &*request.installed : nullptr;
+  // One resolver for every Classic pick of this answer: it caches what it reads of the catalog.
+  std::optional<deps::CandidateResolver> resolver;
+  ClassicOptions classic = request.classic;
+  if (model && request.dependencies) {
+    resolver.emplace(*model, request.cluster);
+    classic.dependencies = &*resolver;
+    a.classic_dependencies = true;
+  }
+  ClassicOptions later = classic;  // startingCSV applies only to the first pick
+  later.starting_csv.clear();
   // On a fresh install the walk starts at the first pick; startingCSV applies only to that pick.
   const auto from_pick = [&graph](const std::string& pick) {
     const GraphBundle* b = graph.bundle(pick);
     return Installed{pick, b ? b->version : ""};
   };
-  a.classic = classic_next(graph, installed, request.classic);
+  a.classic = classic_next(graph, installed, classic);
   if (installed) {
-    a.classic_walk = classic_walk(graph, *installed, request.classic);
+    a.classic_walk = classic_walk(graph, *installed, classic);
   } else if (!a.classic.next.empty()) {
-    a.classic_walk = classic_walk(graph, from_pick(a.classic.next), ClassicOptions{request.classic.channel, ""});
+    a.classic_walk = classic_walk(graph, from_pick(a.classic.next), later);
   }
   a.v1 = v1_next(graph, installed, request.v1);
   if (installed) {
@@ -90,7 +118,7 @@ UpgradeAnswer answer_upgrade(const PackageGraph& graph, const UpgradeRequest& re
     a.v1_walk = v1_walk(graph, from_pick(a.v1.next), request.v1);
   }
   if (request.explain) {
-    a.classic_steps = explain_classic_walk(graph, installed, request.classic);
+    a.classic_steps = explain_classic_walk(graph, installed, classic);
     a.v1_steps = explain_v1_walk(graph, installed, request.v1);
   }
   return a;

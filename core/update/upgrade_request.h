@@ -28,6 +28,8 @@ struct UpgradeFields {
   std::string version;               ///< --version [version]: OLM v1's version range (Masterminds)
   std::string policy;                ///< --policy [policy]: CatalogProvided (default) or SelfCertified
   bool explain = false;              ///< --explain [explain]: add each walk's step-by-step explanation (explain.h)
+  bool ignore_dependencies = false;  ///< --ignore-dependencies [ignoreDependencies]: Classic from the graph alone
+  std::vector<std::string> cluster_provides;  ///< --cluster-provides... [clusterProvides]: "g/v/Kind" or "package@version"
 };
 
 /// A checked request: the installed bundle (absent = fresh install), Classic's Subscription fields
@@ -38,11 +40,14 @@ struct UpgradeRequest {
   ClassicOptions classic;  ///< channel, startingCSV
   V1Options v1;            ///< channels, version, policy
   bool explain = false;    ///< also explain every step of both walks
+  bool dependencies = true;       ///< Classic resolves each candidate's dependencies (issue 15)
+  deps::ClusterProvides cluster;  ///< what the cluster already has, for those dependencies
 };
 
 /// Reads UpgradeFields from the JS API's JSON object. Returns "" on success, else the error:
 /// "request must be a JSON object", "request field K must be a string" (an array of strings for
-/// channels, a boolean for explain). Unknown keys are ignored.
+/// channels and clusterProvides, a boolean for explain and ignoreDependencies). Unknown keys are
+/// ignored.
 std::string upgrade_fields_from_json(const Json& request, UpgradeFields& out);
 
 /// Why a request was refused, so callers can answer in their own terms (the CLI exits 2; the JS
@@ -54,7 +59,8 @@ struct RequestError {
 };
 
 /// Checks `fields` against `model`. Returns the request, or nullopt with `error` set to:
-///   Malformed: "request needs a package", "unknown policy X (CatalogProvided or SelfCertified)";
+///   Malformed: "request needs a package", "unknown policy X (CatalogProvided or SelfCertified)",
+///              deps::parse_cluster_provides's error for a clusterProvides entry;
 ///   NotFound:  "package P is not in the catalog", "installed bundle B is not in package P; give its
 ///              version ..." (only when no installed version is given: a bundle pruned from the
 ///              catalog may still be installed).
@@ -72,9 +78,16 @@ struct UpgradeAnswer {
   /// With request.explain: each walk explained step by step (explain.h), the first step being
   /// the answer above; empty otherwise.
   std::vector<StepExplanation> classic_steps, v1_steps;
+  /// Whether Classic's answer took dependencies into account (request.dependencies and a model).
+  bool classic_dependencies = false;
 };
 
 /// Answers `request` (made by make_upgrade_request against the same model) on its package's graph.
-UpgradeAnswer answer_upgrade(const PackageGraph& graph, const UpgradeRequest& request);
+/// With `model` (the catalog the graph came from) and request.dependencies, Classic's picks
+/// resolve dependencies (ClassicOptions::dependencies; each step of the walk on its own, with the
+/// same cluster: what an earlier step installed along is not added to it). Without a model, or
+/// with request.dependencies false, Classic answers from the graph alone. OLM v1 is unaffected.
+UpgradeAnswer answer_upgrade(const PackageGraph& graph, const UpgradeRequest& request,
+                             const model::Model* model = nullptr);
 
 }  // namespace fbclens::update

@@ -2,8 +2,11 @@
 // 1.0.0 installed though no longer in the catalog) shows OLM Classic staying, with the entry its
 // channel order drops, beside OLM v1's walk 1.0.0 -> 2.0.0 -> 3.0.0; both walks are drawn as routes
 // on the graph (graphStats().routes); the divergence table lists where the OLMs differ and its
-// rows drive the inputs; the inputs (v1 channels, range) change the answer. Screenshots go to
-// build/browser/ (simulator-seed.png at 1280x800, simulator-800x500.png).
+// rows drive the inputs; the inputs (v1 channels, range) change the answer; OLM Classic's
+// Dependencies section shows what installs along (cert-watcher 2.0.0 needs lens-demo) and, when the
+// edited cluster-provides list pins lens-demo below the range, the skipped candidate marked unmet.
+// Screenshots go to build/browser/ (simulator-seed.png at 1280x800, simulator-800x500.png,
+// simulator-deps.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -83,5 +86,44 @@ test('the divergence table lists where the two OLMs differ, and a row asks that 
   await page.locator(sim).scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(shots, 'simulator-800x500.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
+  assert.deepEqual(consoleErrors, []);
+});
+
+test('Dependencies: what installs along, the cluster-provides list re-asks, unmet constraints marked', async () => {
+  const answer = await page.evaluate(() => window.fbclens.simulate({ package: 'cert-watcher', installedBundle: 'cert-watcher.v1.2.0',
+    subscriptionChannel: 'stable' }));
+  assert.equal(answer.classic.next, 'cert-watcher.v2.0.0');
+  assert.deepEqual(answer.classic.resolution.installs.map((i) => i.bundle), ['cert-watcher.v2.0.0', 'lens-demo.v0.3.0']);
+  const classic = sim + ' [data-olm=classic]';
+  const along = await text(classic + ' ul.deps-tree[aria-label="Installed along"]');
+  assert.match(along, /cert-watcher\.v2\.0\.0 installs 1 bundle along:/);
+  assert.match(along, /lens-demo\.v0\.3\.0 \(package lens-demo, channel [^)]+\)/);
+  assert.match(along, /bundle cert-watcher\.v2\.0\.0 requires an operator with package: lens-demo and with version in range: >=0\.2\.0/);
+  assert.equal(await page.$eval(sim + ' .fbclens-sim-deps', (b) => b.checked), true);
+
+  // The cluster already runs lens-demo 0.1.0: 2.0.0 cannot have lens-demo >=0.2.0, Classic stays.
+  await page.fill(sim + ' .fbclens-sim-cluster', 'lens-demo@0.1.0');
+  await page.press(sim + ' .fbclens-sim-cluster', 'Enter');
+  await page.waitForFunction(() => /Stays on cert-watcher\.v1\.2\.0/.test(document.querySelector('.fbclens-sim [data-olm=classic]').textContent),
+    null, { timeout: 10000 });
+  const skipped = await text(classic + ' ul.deps-tree[aria-label="Skipped candidates"]');
+  assert.match(skipped, /✗cert-watcher\.v2\.0\.0 skipped:/);
+  assert.match(skipped, /the cluster already has package lens-demo \(--cluster-provides\)/);
+  assert.equal(await page.$$eval(classic + ' .deps-unmet', (n) => n.length) > 0, true);
+  assert.match(await text(classic + ' ol.steps'), /unmet dependencies/);
+  assert.deepEqual((await page.evaluate(() => window.fbclens.simulate({ package: 'cert-watcher', installedBundle: 'cert-watcher.v1.2.0',
+    subscriptionChannel: 'stable', clusterProvides: ['lens-demo@0.1.0'] }))).classic.walk, ['cert-watcher.v1.2.0']);
+  assert.equal(await page.$eval(sim + ' .fbclens-sim-cluster', (i) => i.value), 'lens-demo@0.1.0');
+  await page.locator(classic).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(shots, 'simulator-deps.png') });
+
+  // Unchecking "resolve dependencies" answers from the graph alone: 2.0.0 again.
+  await page.uncheck(sim + ' .fbclens-sim-deps');
+  await page.waitForFunction(() => /Next: cert-watcher\.v2\.0\.0/.test(document.querySelector('.fbclens-sim [data-olm=classic]').textContent),
+    null, { timeout: 10000 });
+  assert.match(await text(classic), /Not resolved: the answer comes from the upgrade graph alone\./);
+  await page.check(sim + ' .fbclens-sim-deps');
+  await page.fill(sim + ' .fbclens-sim-cluster', '');
+  await page.press(sim + ' .fbclens-sim-cluster', 'Enter');
   assert.deepEqual(consoleErrors, []);
 });

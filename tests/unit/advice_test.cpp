@@ -62,6 +62,7 @@ TEST_CASE("advice: each code on its fixture, at the object that causes it, opm's
       {"f70-advice-dependency-unsatisfiable",
        {{"FBC4503", "catalog.json:20:1 package \"demo\" > bundle \"demo.v1.0.0\""},
         {"FBC4503", "catalog.json:20:1 package \"demo\" > bundle \"demo.v1.0.0\""}}},
+      {"f71-advice-dependency-cycle", {{"FBC4504", "catalog.json:20:1 package \"alpha\" > bundle \"alpha.v1.0.0\""}}},
       {"f66-advice-deprecation-hidden-bundle",
        {{"FBC4203", "catalog.json:24:1 package \"demo\" > bundle \"demo.v1.0.0\""},
         {"FBC4402", "catalog.json:80:5 package \"demo\" > bundle \"demo.v1.0.0\""}}},
@@ -99,6 +100,11 @@ TEST_CASE("advice: the messages say what happens and what to write instead", "[a
         std::string::npos);
   CHECK(message(fixture("f68-advice-dependency-constraint-too-large"), FindingId::DependencyConstraintTooLarge)
             .find("is 131176 bytes, over OLM Classic's limit of 131072 bytes") != std::string::npos);
+  CHECK(message(fixture("f71-advice-dependency-cycle"), FindingId::DependencyCycle) ==
+        "packages alpha -> beta -> alpha need each other: bundle \"alpha.v1.0.0\" starts the cycle (bundle alpha.v1.0.0 "
+        "requires an operator with package: beta and with version in range: >=1.0.0, at /properties/3/value), and each "
+        "package on it is satisfied by no other package in this catalog. OLM Classic installs them together or not at all; "
+        "break the cycle by moving the shared APIs into one package or dropping one direction of the dependency");
   CHECK(message(fixture("f65-advice-deprecation-markdown"), FindingId::DeprecationMarkdown)
             .find("the deprecation message of package \"demo\" looks like Markdown (emphasis)") == 0);
 }

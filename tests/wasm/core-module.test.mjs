@@ -82,6 +82,64 @@ test('upgradePath answers like the CLI (seed example)', async () => {
   await assert.rejects(api.upgradePath({ package: 'nope' }), /not in the catalog/);
 });
 
+// Issue 15: Classic's upgrade answer resolves dependencies (tests/fixtures/update/deps), and the
+// resolve op is the CLI's `resolve --output json`. The CLI runs inside the catalog so that file
+// names in the answers are the same catalog-relative names the JS API was given.
+test('upgradePath with dependencies and resolve answer like the CLI (deps fixture)', async () => {
+  const dir = join(repo, 'tests/fixtures/update/deps');
+  const api = attach(await createFbclensCore());
+  await api.loadFiles([{ path: 'catalog.yaml', data: readFileSync(join(dir, 'catalog.yaml'), 'utf8') }]);
+  const run = (args) => {
+    try {
+      return JSON.parse(execFileSync(cli, args, { cwd: dir }).toString());
+    } catch (e) {
+      return JSON.parse(e.stdout.toString());  // resolve exits 1 when nothing resolves
+    }
+  };
+  const cases = [
+    [{ package: 'app', installedBundle: 'app.v1', explain: true }, ['--installed-bundle', 'app.v1', '--explain']],
+    [{ package: 'app', installedBundle: 'app.v2', clusterProvides: ['cert-manager.io/v1/Certificate'] },
+      ['--installed-bundle', 'app.v2', '--cluster-provides', 'cert-manager.io/v1/Certificate']],
+    [{ package: 'app', installedBundle: 'app.v1', ignoreDependencies: true }, ['--installed-bundle', 'app.v1', '--ignore-dependencies']],
+    [{ package: 'broken', installedBundle: 'broken.v1' }, ['--installed-bundle', 'broken.v1']],
+  ];
+  for (const [request, flags] of cases) {
+    const viaApi = await api.upgradePath(request);
+    assert.deepEqual(viaApi, run(['upgrade-path', '.', '--package', request.package, ...flags, '--output', 'json']));
+  }
+  const skipped = await api.upgradePath(cases[0][0]);
+  assert.equal(skipped.classic.next, 'app.v2');
+  assert.equal(skipped.classic.steps[0].considered.find((c) => c.bundle === 'app.v3').verdict, 'unmet-dependencies');
+  assert.equal(skipped.classic.resolution.candidates[0].unmet[0].failureMessage, 'install cert-manager first');
+  assert.equal((await api.upgradePath(cases[2][0])).classic.next, 'app.v3');
+  assert.equal((await api.upgradePath(cases[3][0])).classic.error, "Last element in range is '||'");
+
+  for (const [request, flags] of [
+    [{ package: 'app' }, []],
+    [{ package: 'app', channel: 'stable', clusterProvides: ['cert-manager.io/v1/Certificate'] },
+      ['--channel', 'stable', '--cluster-provides', 'cert-manager.io/v1/Certificate']],
+    [{ package: 'app', startingBundle: 'app.v3' }, ['--starting-bundle', 'app.v3']],
+    [{ package: 'app', installedBundle: 'app.v1' }, ['--installed-bundle', 'app.v1']],
+    [{ package: 'app', installedBundle: 'app.v2', clusterProvides: ['cert-manager.io/v1/Certificate'] },
+      ['--installed-bundle', 'app.v2', '--cluster-provides', 'cert-manager.io/v1/Certificate']],
+    [{ package: 'nope' }, []],
+  ]) {
+    const viaApi = await api.resolve(request);
+    assert.deepEqual(viaApi, run(['resolve', '.', '--package', request.package, ...flags, '--output', 'json']));
+  }
+  const r = await api.resolve({ package: 'app' });
+  assert.deepEqual(r.installs.map((i) => i.bundle), ['app.v2', 'db.v1.5.0']);
+  assert.equal((await api.resolve({ package: 'app', startingBundle: 'app.v3' })).ok, false);
+  assert.deepEqual((await api.resolve({ package: 'app', installedBundle: 'app.v1' })).installs.map((i) => i.bundle),
+    ['app.v2', 'db.v1.5.0']);
+  const kind = (k, pattern) => (e) => e.name === 'FbclensError' && e.kind === k && pattern.test(e.message);
+  await assert.rejects(api.resolve({}), kind('badRequest', /request needs a package/));
+  await assert.rejects(api.resolve({ package: 'app', clusterProvides: ['x'] }), kind('badRequest', /expected group\/version\/Kind/));
+  await assert.rejects(api.upgradePath({ package: 'app', clusterProvides: 'g/v/K' }),
+    kind('badRequest', /clusterProvides must be an array of strings/));
+  await assert.rejects(api.upgradePath({ package: 'app', ignoreDependencies: 1 }), kind('badRequest', /must be a boolean/));
+});
+
 test('hubPreview answers like the CLI (hub fixture with deprecations), one protocol row', async () => {
   const dir = join(repo, 'tests/fixtures/hub/deprecations');
   const api = attach(await createFbclensCore());
