@@ -39,7 +39,7 @@ constexpr const char* kUsage =
     "      The upgrade graphs as Mermaid, byte for byte what `opm alpha render-graph` prints, with its\n"
     "      warnings on stderr. Exits 1 where opm fails (catalog does not load, bad bundle version,\n"
     "      unknown --minimum-edge).\n"
-    "  fbclens diff OLD NEW [--output text|json] [--profile pruning]\n"
+    "  fbclens diff OLD NEW [--output text|json|sarif] [--profile pruning]\n"
     "      What changed from catalog OLD to NEW: packages, channels, entries, bundles, default channels,\n"
     "      replaces/skips/skipRange, deprecations, and entries whose OLM Classic / OLM v1 next step or\n"
     "      walk end changed or that Classic now strands. --profile pruning exits 1 when a channel or\n"
