@@ -27,12 +27,15 @@ struct SarifItem {
 /// our message's template), defaultConfiguration: {level}, properties: {tags: ["fbc", phase]}}.
 Json sarif_rule(const FindingInfo& info);
 
-/// The partialFingerprints key fbclens writes ("fbclensObject/v1"): a 16-hex-digit FNV-1a-64
-/// hash of the code, the file as the report names it (relative to SRCROOT, the repository root
-/// when run there), the object (package, channel, bundle) and the finding's ordinal among
-/// results with the same code, file and object, then ":" and that ordinal. Lines, columns and
-/// message texts are left out on purpose, so moving or reformatting a file does not close and
-/// reopen GitHub alerts; a renamed file or object does.
+/// The partialFingerprint of a result, written as both "primaryLocationLineHash" (what GitHub
+/// combines with the rule and file path to match alerts across runs; upload-sarif leaves a value
+/// it finds in place, logging a warning where its own line hash differs) and "fbclensObject/v1"
+/// (the same value under a name that says what it is): a 16-hex-digit FNV-1a-64 hash of the code,
+/// the file as the report names it (relative to SRCROOT, the repository root when run there), the
+/// object (package, channel, bundle) and the finding's ordinal among results with the same code,
+/// file and object, then ":" and that ordinal. Lines, columns and message texts are left out on
+/// purpose, so moving, reformatting or editing other lines of an object does not close and reopen
+/// GitHub alerts; a renamed file or object does.
 std::string sarif_fingerprint(const Finding& finding, const std::string& file, std::size_t ordinal);
 
 /// A SARIF log with one run of tool "fbclens": one rule per code used (sarif_rule, in code order)

@@ -81,7 +81,7 @@ TEST_CASE("SARIF log: the fields the SARIF 2.1.0 schema requires, relative to SR
     CHECK(artifact["uri"] == "catalogs/v4.17/p/catalog.yaml");  // no leading '/' or file:  // repository-relative
     CHECK(artifact["uriBaseId"] == "SRCROOT");
     CHECK(result["locations"][0]["physicalLocation"]["region"]["startLine"].get<int>() > 0);
-    CHECK(result["partialFingerprints"].contains("fbclensObject/v1"));
+    CHECK(result["partialFingerprints"]["fbclensObject/v1"] == result["partialFingerprints"]["primaryLocationLineHash"]);
   }
   CHECK(codes == std::set<std::string>{"FBC4301", "FBC5107", "FBC5108"});
   CHECK(rules.size() == 3);
