@@ -19,6 +19,10 @@ mkdir -p "$corpus/loader" "$corpus/ranges" "$corpus/model"
 find tests/fixtures samples/catalog -type f \( -name '*.yaml' -o -name '*.json' \) -size -64k |
   while read -r f; do cp "$f" "$corpus/loader/$(printf '%s' "$f" | tr '/' '_')"; done
 printf '%s\n' '>=1.0.0 <2.0.0' '1.2.x || >=3.0.0' '>= 4.x < 4.12.0' '<0.1.0-0' > "$corpus/ranges/seed.txt"
+# fuzz_model's reproducers are its own bytes (not catalogs): replay them before fuzzing. (The
+# loader's, at the top of tests/fuzz/regressions, run in the unit tests.)
+build/fuzz/fuzz_model tests/fuzz/regressions/model/* >/dev/null 2>&1 ||
+  { echo "fuzz_model fails on a kept reproducer in tests/fuzz/regressions/model" >&2; exit 1; }
 artifacts=build/fuzz/artifacts
 rm -rf "$artifacts" && mkdir -p "$artifacts"
 for target in loader ranges model; do

@@ -165,7 +165,9 @@ fbclens::ValidationReport validate(const std::vector<std::vector<Json>>& package
   fbclens::MemoryFileSource source;
   for (std::size_t i = 0; i < packages.size(); ++i) {
     std::string stream;
-    for (const Json& o : packages[i]) stream += o.dump() + "\n";
+    // Fuzz text may be invalid UTF-8, which dump() throws on; the loaders reject such bytes (the
+    // loader target covers that), so here they become U+FFFD and the catalog stays well-formed.
+    for (const Json& o : packages[i]) stream += o.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
     // Sometimes every package in one file at the root (Konflux's folder rule, .indexignore).
     source.add(split ? std::string(kPackages[i]) + "/catalog.json" : "catalog" + std::to_string(i) + ".json", stream);
   }
