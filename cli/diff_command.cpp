@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "diff/diff.h"
 #include "export/diff_json.h"
+#include "export/diff_sarif.h"
 #include "findings/format.h"
 
 namespace fbclens::cli {
@@ -15,7 +16,7 @@ int diff_command(int argc, char** argv) {
   if (!args.error.empty()) return usage_error(args.error);
   if (args.positional.size() != 2) return usage_error("diff needs OLD and NEW catalogs");
   const std::string output = args.get("--output", "text");
-  if (output != "text" && output != "json") return usage_error("unknown --output " + output + " (diff: text|json)");
+  if (output != "text" && output != "json" && output != "sarif") return usage_error("unknown --output " + output + " (diff: text|json|sarif)");
   const std::string profile = args.get("--profile");
   if (args.has("--profile") && profile != "pruning") return usage_error("unknown diff --profile " + profile + " (diff: pruning)");
 
@@ -39,7 +40,12 @@ int diff_command(int argc, char** argv) {
   std::error_code ec;
   const PathStyle old_paths = path_style_for(args.positional[0], std::filesystem::is_directory(args.positional[0], ec),
                                              std::filesystem::current_path(ec).string());
-  if (output == "json") {
+  if (output == "sarif") {
+    // Additions are located in NEW, named the same way.
+    const PathStyle new_paths = path_style_for(args.positional[1], std::filesystem::is_directory(args.positional[1], ec),
+                                               std::filesystem::current_path(ec).string());
+    std::cout << diff_sarif_json(d, old_report->model, new_report->model, old_paths, new_paths, pruning).dump(2) << "\n";
+  } else if (output == "json") {
     Json out = diff_json(d);
     if (pruning) out["pruning"] = pruning_json(violations, old_paths);
     std::cout << out.dump(2) << "\n";

@@ -48,7 +48,7 @@ constexpr const char* kUsage =
     "      a self-contained SVG as the app draws it (legend included), or the layout's JSON. The SVG wraps\n"
     "      long channels to fit a 1600x1000 page unless --columns-per-row (0 = no wrap). Unknown package or\n"
     "      channel exits 2.\n"
-    "  fbclens diff OLD NEW [--output text|json] [--profile pruning]\n"
+    "  fbclens diff OLD NEW [--output text|json|sarif] [--profile pruning]\n"
     "      What changed from catalog OLD to NEW: packages, channels, entries, bundles, default channels,\n"
     "      replaces/skips/skipRange, deprecations, and entries whose OLM Classic / OLM v1 next step or\n"
     "      walk end changed or that Classic now strands. --profile pruning exits 1 when a channel or\n"

@@ -1,21 +1,31 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with clang (ASan + UBSan) and runs each for SECONDS (default 20).
-# Seeds: our fixtures and the sample catalog. Usage: scripts/fuzz.sh [SECONDS]
+# Builds the libFuzzer targets with clang (ASan + UBSan) and runs each for SECONDS (default 20):
+#   loader  arbitrary bytes as catalog files (seeds: our fixtures and the sample catalog)
+#   ranges  semver versions and ranges (seeds: a few ranges)
+#   model   bytes that choose a small well-formed catalog, through validation, profiles, both
+#           OLMs' walks, the hub preview and a diff against a mutated copy (no seeds needed)
+# Usage: scripts/fuzz.sh [SECONDS]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 seconds=${1:-20}
 CC=clang CXX=clang++ cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFBCLENS_FUZZ=ON \
   -DFBCLENS_BUILD_TESTS=OFF >/dev/null
-cmake --build build/fuzz --target fuzz_loader fuzz_ranges
+cmake --build build/fuzz --target fuzz_loader fuzz_ranges fuzz_model
 corpus=build/fuzz/corpus
-mkdir -p "$corpus/loader" "$corpus/ranges"
-find tests/fixtures/validation samples/catalog -type f \( -name '*.yaml' -o -name '*.json' \) -size -64k \
-  -exec cp -t "$corpus/loader" {} + 2>/dev/null || true
+mkdir -p "$corpus/loader" "$corpus/ranges" "$corpus/model"
+# Named by their path: most fixtures are called catalog.yaml, and copying them by base name kept
+# only the last of each name.
+find tests/fixtures samples/catalog -type f \( -name '*.yaml' -o -name '*.json' \) -size -64k |
+  while read -r f; do cp "$f" "$corpus/loader/$(printf '%s' "$f" | tr '/' '_')"; done
 printf '%s\n' '>=1.0.0 <2.0.0' '1.2.x || >=3.0.0' '>= 4.x < 4.12.0' '<0.1.0-0' > "$corpus/ranges/seed.txt"
+# fuzz_model's reproducers are its own bytes (not catalogs): replay them before fuzzing. (The
+# loader's, at the top of tests/fuzz/regressions, run in the unit tests.)
+build/fuzz/fuzz_model tests/fuzz/regressions/model/* >/dev/null 2>&1 ||
+  { echo "fuzz_model fails on a kept reproducer in tests/fuzz/regressions/model" >&2; exit 1; }
 artifacts=build/fuzz/artifacts
 rm -rf "$artifacts" && mkdir -p "$artifacts"
-for target in loader ranges; do
+for target in loader ranges model; do
   echo "fuzzing $target for ${seconds}s"
   build/fuzz/fuzz_$target -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
     -artifact_prefix="$artifacts/" -print_final_stats=1 "$corpus/$target" 2>&1 \

@@ -3,39 +3,10 @@
 #include <map>
 #include <set>
 
+#include "export/sarif.h"
 #include "findings/format.h"
-#include "version.h"
 
 namespace fbclens {
-
-namespace {
-
-const char* phase_name(Phase p) {
-  switch (p) {
-    case Phase::Load: return "load";
-    case Phase::Convert: return "convert";
-    case Phase::Model: return "model";
-    case Phase::Advice: return "advice";
-    case Phase::Profile: return "profile";
-  }
-  return "load";
-}
-
-// SARIF's level for a severity (SARIF §3.27.10 allows error, warning, note and none: info is "note").
-const char* sarif_level(Severity s) { return s == Severity::Info ? "note" : severity_name(s); }
-
-// SARIF's physicalLocation of `at`: the file, and the region when the line is known (SARIF
-// columns are 1-based and required with a line, so an unknown column is 1).
-Json sarif_physical_location(const SourceLocation& at, const PathStyle& paths) {
-  Json artifact = {{"uri", uri_path_encode(paths.path(at.file))}};
-  if (!paths.srcroot_uri.empty()) artifact["uriBaseId"] = "SRCROOT";
-  else if (!paths.prefix.empty() && paths.prefix.front() == '/') artifact["uri"] = "file://" + artifact["uri"].get<std::string>();
-  Json physical = {{"artifactLocation", std::move(artifact)}};
-  if (at.line) physical["region"] = {{"startLine", at.line}, {"startColumn", at.column ? at.column : 1}};
-  return physical;
-}
-
-}  // namespace
 
 Json profiles_json(const ValidationReport& r) {
   Json results = Json::array();
@@ -117,53 +88,10 @@ Json summary_json(const ValidationReport& r, const PathStyle& paths) {
 }
 
 Json sarif_json(const ValidationReport& r, const PathStyle& paths) {
-  std::set<FindingId> used;
-  for (const Finding& f : r.findings) used.insert(f.id);
-  Json rules = Json::array();
-  std::map<FindingId, std::size_t> rule_index;
-  for (FindingId id : used) {
-    const FindingInfo& info = finding_info(id);
-    rule_index[id] = rules.size();
-    rules.push_back(Json{{"id", info.code},
-                         {"name", info.name},
-                         {"shortDescription", {{"text", info.explanation}}},
-                         {"defaultConfiguration", {{"level", sarif_level(info.severity)}}}});
-  }
-  Json results = Json::array();
-  for (const Finding& f : r.findings) {
-    // The group path is the logical location (SARIF §3.33): where in the package tree, not the file.
-    const Json location = {{"physicalLocation", sarif_physical_location(f.location, paths)},
-                           {"logicalLocations", Json::array({{{"fullyQualifiedName", group_path(f.object)}}})}};
-    Json result = {{"ruleId", f.info().code},
-                   {"ruleIndex", rule_index[f.id]},
-                   {"level", sarif_level(f.info().severity)},
-                   {"message", {{"text", f.message}}},
-                   {"locations", Json::array({location})},
-                   {"properties", {{"opmMessage", f.opm_message}, {"reportedByOpm", f.reported_by_opm}}}};
-    // Notes are relatedLocations (SARIF §3.27.22), numbered from 1 within the result (§3.28.2).
-    if (!f.notes.empty()) {
-      Json related = Json::array();
-      for (std::size_t i = 0; i < f.notes.size(); ++i) {
-        related.push_back(Json{{"id", i + 1},
-                               {"physicalLocation", sarif_physical_location(f.notes[i].location, paths)},
-                               {"message", {{"text", f.notes[i].message}}}});
-      }
-      result["relatedLocations"] = std::move(related);
-    }
-    results.push_back(std::move(result));
-  }
-  Json sarif{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-              {"version", "2.1.0"},
-              {"runs", Json::array({Json{{"tool", {{"driver", {{"name", "fbclens"},
-                                                               {"version", kFbclensVersion},
-                                                               {"informationUri", "https://github.com/fbclens/fbclens"},
-                                                               {"rules", rules}}}}},
-                                         {"results", results}}})}};
-  if (!r.profiles.empty()) sarif["runs"][0]["properties"] = {{"profiles", profiles_json(r)}};
-  if (!paths.srcroot_uri.empty()) {
-    sarif["runs"][0]["originalUriBaseIds"] = {{"SRCROOT", {{"uri", paths.srcroot_uri}}}};
-  }
-  return sarif;
+  std::vector<SarifItem> items;
+  items.reserve(r.findings.size());
+  for (const Finding& f : r.findings) items.push_back(SarifItem{&f, &paths});
+  return sarif_log(items, r.profiles.empty() ? Json(nullptr) : Json{{"profiles", profiles_json(r)}});
 }
 
 }  // namespace fbclens

@@ -33,12 +33,13 @@ Json profiles_json(const ValidationReport& report);
 /// name the file through `paths`.
 Json finding_json(const Finding& finding, const PathStyle& paths = {});
 
-/// SARIF 2.1.0: one run, one rule per finding code used, one result per finding; its group path
-/// is the result's logical location and its notes are relatedLocations (ids from 1). Artifact
-/// URIs are the files named through `paths`, percent-encoded; with `paths.srcroot_uri` they are
-/// relative to uriBaseId SRCROOT, which the run declares in originalUriBaseIds (SARIF §3.14.14),
-/// so GitHub code scanning maps them onto repository files; an absolute prefix gives file: URIs.
-/// When check profiles ran, the run's property bag holds `profiles` (profiles_json).
+/// SARIF 2.1.0 for GitHub code scanning (export/sarif.h sarif_log): one run, one rule per finding
+/// code used, with codes.def's help; one result per finding with a stable partialFingerprint; its
+/// group path is the result's logical location and its notes are relatedLocations (ids from 1).
+/// Artifact URIs are the files named through `paths`, percent-encoded; with `paths.srcroot_uri`
+/// they are relative to uriBaseId SRCROOT, which the run declares in originalUriBaseIds (SARIF
+/// §3.14.14), so GitHub code scanning maps them onto repository files; an absolute prefix gives
+/// file: URIs. When check profiles ran, the run's property bag holds `profiles` (profiles_json).
 Json sarif_json(const ValidationReport& report, const PathStyle& paths = {});
 
 }  // namespace fbclens

@@ -23,6 +23,18 @@ const char* severity_name(Severity severity) {
   return "error";
 }
 
+const char* phase_name(Phase phase) {
+  switch (phase) {
+    case Phase::Load: return "load";
+    case Phase::Convert: return "convert";
+    case Phase::Model: return "model";
+    case Phase::Advice: return "advice";
+    case Phase::Profile: return "profile";
+    case Phase::Diff: return "diff";
+  }
+  return "load";
+}
+
 const FindingInfo& finding_info(FindingId id) { return all_finding_infos()[static_cast<std::size_t>(id)]; }
 
 std::string render_message(std::string_view format, const FindingArgs& args) {

@@ -20,6 +20,7 @@ enum class Phase : std::uint8_t {
   Model,    ///< Model.Validate(), phase F: opm collects all into the "invalid index:" tree
   Advice,   ///< fbclens's own, beyond opm (core/advice): opm never reports it; Warning or Info only
   Profile,  ///< a check profile's rule beyond opm (core/profiles, `validate --profile`): never opm's
+  Diff,     ///< a difference between two catalogs (core/diff, `diff --output sarif`): never opm's
 };
 
 /// Stable identifier of a kind of finding; the table is core/findings/codes.def.
@@ -42,6 +43,9 @@ struct FindingInfo {
 
 /// "error", "warning" or "info": the word JSON, SARIF and the text report use.
 const char* severity_name(Severity severity);
+
+/// "load", "convert", "model", "advice", "profile" or "diff": the word JSON and SARIF use.
+const char* phase_name(Phase phase);
 
 /// Returns the table row of `id`. Never fails.
 const FindingInfo& finding_info(FindingId id);
