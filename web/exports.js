@@ -27,7 +27,8 @@
   async function graph(instance, format) {
     const s = shown(instance);
     const theme = instance.element.querySelector('.fbclens').dataset.theme === 'light' ? 'light' : 'dark';
-    const args = { package: s.package, format, theme };
+    // The wrap shown (the serpentine's columns per row), so the export looks like the view.
+    const args = { package: s.package, format, theme, columnsPerRow: instance.graphStats().columnsPerRow };
     if (s.channel) args.channel = s.channel;
     return (await instance.request('graphExport', args)).text;
   }

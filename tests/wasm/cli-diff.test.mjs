@@ -101,7 +101,7 @@ test('certified-operators v4.14 as YAML and as JSON: no difference', { skip: !ex
 test('usage errors exit 2', () => {
   withCatalogs({ old: catalog() }, (oldDir) => {
     assert.equal(run(['diff', oldDir]).status, 2);
-    assert.equal(run(['diff', oldDir, oldDir, '--output', 'sarif']).status, 2);  // not implemented for diff
+    assert.equal(run(['diff', oldDir, oldDir, '--output', 'xml']).status, 2);
     assert.equal(run(['diff', oldDir, oldDir, '--profile', 'konflux']).status, 2);
     assert.equal(run(['diff', oldDir, oldDir, '--bogus', 'x']).status, 2);
     const missing = run(['diff', oldDir, join(oldDir, 'does-not-exist')]);
