@@ -69,6 +69,9 @@ struct ViewModel {
   std::string layout_package, layout_channel;  ///< what `layout` shows ("" channel = whole package)
   std::vector<std::string> band_titles;  ///< per layout band: "stable  [default]" (band_titles())
   std::string upgrade_text;         ///< "if installed: Classic ... / OLM v1 ..." for the selected bundle
+  /// OLM Classic's dependencies for that upgrade (the upgradePath answer's classic.resolution):
+  /// what installs along, by which constraint, and each skipped candidate's unmet constraints.
+  std::string dependencies_text;
   bool package_deprecated = false;  ///< the package of `layout` is deprecated (its title says so)
   GraphScene scene;                 ///< built from `layout` when scene_dirty
   GraphFrame frame;                 ///< what the last frames drawn worked out

@@ -1242,6 +1242,10 @@ void draw_bundle_tab(const AppState& s) {
     }
     ImGui::EndTable();
   }
+  if (!s.model.dependencies_text.empty()) {
+    ImGui::SeparatorText("Dependencies (OLM Classic, upgrading from this bundle)");
+    ImGui::TextWrapped("%s", s.model.dependencies_text.c_str());
+  }
   if (d.bundle_objects) {
     ImGui::TextColored(dim(), "%zu olm.bundle.object manifests, %llu bytes decoded", d.bundle_objects,
                        static_cast<unsigned long long>(d.bundle_object_bytes));

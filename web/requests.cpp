@@ -51,6 +51,7 @@ void request_bundle(AppState& s) {
   if (key == s.requests.bundle) return;
   s.requests.bundle = key;
   s.model.upgrade_text.clear();
+  s.model.dependencies_text.clear();
   s.model.details = {};
   if (s.ui.selected_bundle.empty() || channel.empty()) return;
   request("upgradePath", key,
@@ -75,6 +76,31 @@ std::string describe_upgrade(const std::string& bundle, const Json& r) {
   };
   return "If " + bundle + " is installed:\n  OLM Classic " + describe(r.value("classic", Json())) +
          "\n  OLM v1      " + describe(r.value("v1", Json()));
+}
+
+// The Bundle tab's "Dependencies" text from the upgradePath answer's classic.resolution
+// (core/deps/resolve_json.h): the bundles installed along (indented under what required them)
+// and the candidates skipped for unmet constraints; "" when Classic resolved none.
+std::string describe_dependencies(const Json& r) {
+  const Json classic = r.value("classic", Json());
+  if (!classic.is_object() || !classic.contains("resolution") || !classic["resolution"].is_object()) return "";
+  const Json& res = classic["resolution"];
+  const auto text = [](const Json& j, const char* key) { return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string(); };
+  std::string out;
+  for (const Json& c : res.value("candidates", Json::array())) {
+    if (!c.is_object() || !c.value("tried", false) || c.value("chosen", false)) continue;
+    out += "skipped " + text(c, "bundle") + ":\n";
+    for (const Json& u : c.value("unmet", Json::array())) {
+      out += "  unmet: " + text(u, "constraint") + (text(u, "failureMessage").empty() ? "" : " (" + text(u, "failureMessage") + ")") + "\n";
+    }
+  }
+  for (const Json& i : res.value("installs", Json::array())) {
+    if (!i.is_object() || text(i, "requiredBy").empty()) continue;  // the pick itself
+    out += "installs along: " + text(i, "bundle") + " (package " + text(i, "package") + "), required by " + text(i, "requiredBy") +
+           (text(i, "constraint").empty() ? "" : ": " + text(i, "constraint")) + "\n";
+  }
+  if (!text(res, "error").empty()) out += "error: " + text(res, "error") + "\n";
+  return out.empty() ? "No dependencies to resolve." : out;
 }
 
 void receive_layout(AppState& s, const std::string& failure, const Json& answer) {
@@ -136,6 +162,7 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_receive(const char* op, const char* key, c
     receive_layout(s, error, answer());
   } else if (o == "upgradePath" && key == s.requests.bundle) {
     s.model.upgrade_text = error.empty() ? describe_upgrade(s.ui.selected_bundle, answer()) : "Upgrade paths unavailable: " + error;
+    s.model.dependencies_text = error.empty() ? describe_dependencies(answer()) : "";
   } else if (o == "bundle" && key == s.requests.bundle) {
     s.model.details = error.empty() ? parse_bundle_details(answer()) : BundleDetails{};
     s.model.details.error = error;
