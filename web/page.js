@@ -41,7 +41,8 @@
  *   source()                     where the catalog shown came from: {kind: 'sample'|'url'|'files',
  *                                url (for 'url')}, or null
  *   state()                      the view's state for share links: {package, channel, bundle,
- *                                wholePackage, view, console, theme, simulator (its request or null)}
+ *                                wholePackage, view, console ('' = the newest, the default), theme,
+ *                                simulator (its request or null)}
  *   setView(view)                switches `view` (see the options)
  *   cancel()                     cancels the load in flight (true if there was one)
  *   summary()                    the Summary of the catalog shown
@@ -941,7 +942,9 @@
       state() {
         const s = app ? instance.appStatus() : {};
         return { package: s.package || '', channel: s.wholePackage ? '' : s.channel || '', bundle: s.bundle || '',
-          wholePackage: !!s.wholePackage, view: shownView(s), console: hub.console(), theme: themeChoice,
+          wholePackage: !!s.wholePackage, view: shownView(s),
+          console: hub.console() === HUB_CONSOLES[HUB_CONSOLES.length - 1] ? '' : hub.console(),  // '' = the default
+          theme: themeChoice,
           simulator: simulator ? simulator.request() : null };
       },
       setView,
