@@ -10,16 +10,20 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 targets=("$@")
+# ccache, when the machine has it, makes a rebuild in a second worktree or after a branch switch
+# cheap (native builds only; Emscripten's compiler driver is left alone).
+launcher=()
+if command -v ccache >/dev/null 2>&1; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache); fi
 [ ${#targets[@]} -gt 0 ] || targets=(native wasm)
 
 for t in "${targets[@]}"; do
   case "$t" in
     native)
-      cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+      cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" >/dev/null
       cmake --build build/native
       ;;
     release)
-      cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DFBCLENS_BUILD_TESTS=OFF \
+      cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DFBCLENS_BUILD_TESTS=OFF "${launcher[@]}" \
         -DFBCLENS_STATIC=ON >/dev/null
       cmake --build build/release --target fbclens
       # A binary that still needs a loader (e.g. a toolchain without static libraries) is no release.
