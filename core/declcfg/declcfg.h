@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -68,8 +69,9 @@ struct Bundle {
   std::uint64_t object_bytes = 0;  ///< their decoded size; the payloads themselves are released after checking
   /// The ClusterServiceVersion among the olm.bundle.object manifests, read before the payloads are
   /// released (OperatorHub's fields for catalogs without olm.csv.metadata). Moved into the model
-  /// by model::describe_model, which leaves it empty.
-  std::optional<property::CsvMetadata> object_csv;
+  /// by model::describe_model, which leaves it empty. On the heap: most bundles have none, and the
+  /// config holds every bundle.
+  std::unique_ptr<property::CsvMetadata> object_csv;
 };
 
 /// A reference inside a package: {schema, name}.

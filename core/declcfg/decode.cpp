@@ -4,6 +4,7 @@
 #include "declcfg/go_shape.h"
 #include "findings/go_format.h"
 #include "load/yaml_stream.h"
+#include "property/csv_manifest.h"
 
 namespace fbclens::declcfg {
 
@@ -54,12 +55,40 @@ class Decoder {
   Decoder(LoadResult& load, DeclarativeConfig& cfg, property::TextPool& pool) : load_(load), cfg_(cfg), pool_(pool) {}
 
   void run(std::size_t first) {
-    DeclarativeConfig& cfg = cfg_;
     for (std::uint32_t i = static_cast<std::uint32_t>(first); i < load_.blobs.size(); ++i) {
+      decode(i);
+      slim(load_.blobs[i]);
+    }
+  }
+
+ private:
+  // Once a blob is decoded, only its properties are read from its JSON (typed properties, the
+  // bundle details' raw values, dependency constraints) and a package's icon (describe_model):
+  // the rest (names, entries, related images, objects of other schemas, blobs that did not decode)
+  // is released, which is most of a catalog's JSON for channels and much of it for bundles.
+  // Property::value points into the properties array, which erasing other keys leaves in place.
+  void slim(Blob& blob) {
+    Json& v = blob.document.value;
+    if (!v.is_object()) return;
+    const bool package = blob.schema == "olm.package";
+    for (auto it = v.begin(); it != v.end();) {
+      std::string key = it.key();
+      for (char& ch : key) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      if (key == "properties" || (package && key == "icon")) {
+        ++it;
+      } else {
+        it = v.erase(it);
+      }
+    }
+  }
+
+  void decode(std::uint32_t i) {
+    DeclarativeConfig& cfg = cfg_;
+    {
       const Blob& blob = load_.blobs[i];
       const Json& v = blob.document.value;
       if (blob.schema == "olm.package") {
-        if (!typed_ok(i, shapes::package(), "parse package: ")) continue;
+        if (!typed_ok(i, shapes::package(), "parse package: ")) return;
         Package p;
         p.blob = i;
         p.name = string_field(v, "name");
@@ -70,7 +99,7 @@ class Decoder {
         p.properties = properties_of(v);
         cfg.packages.push_back(std::move(p));
       } else if (blob.schema == "olm.channel") {
-        if (!typed_ok(i, shapes::channel(), "parse channel: ")) continue;
+        if (!typed_ok(i, shapes::channel(), "parse channel: ")) return;
         Channel c;
         c.blob = i;
         c.name = string_field(v, "name");
@@ -92,7 +121,7 @@ class Decoder {
         c.properties = properties_of(v);
         cfg.channels.push_back(std::move(c));
       } else if (blob.schema == "olm.bundle") {
-        if (!typed_ok(i, shapes::bundle(), "parse bundle: ")) continue;
+        if (!typed_ok(i, shapes::bundle(), "parse bundle: ")) return;
         Bundle b;
         b.blob = i;
         b.name = string_field(v, "name");
@@ -102,11 +131,11 @@ class Decoder {
         if (const Json* related = go_field(v, "relatedImages"); related && related->is_array()) {
           for (const Json& r : *related) b.related_images.push_back({string_field(r, "name"), string_field(r, "image")});
         }
-        if (!read_bundle_objects(i, b)) continue;
+        if (!read_bundle_objects(i, b)) return;
         release_csv_descriptions(b.properties);
         cfg.bundles.push_back(std::move(b));
       } else if (blob.schema == "olm.deprecations") {
-        if (!typed_ok(i, shapes::deprecation(), "parse deprecation: ")) continue;
+        if (!typed_ok(i, shapes::deprecation(), "parse deprecation: ")) return;
         Deprecation d;
         d.blob = i;
         d.package = string_field(v, "package");
@@ -130,7 +159,6 @@ class Decoder {
     }
   }
 
- private:
   void fail(FindingId id, std::uint32_t blob, const std::string& field_path, const FindingArgs& args) {
     const Blob& b = load_.blobs[blob];
     ObjectPath object;
@@ -192,11 +220,11 @@ class Decoder {
           return false;
         }
       } else if (maybe_csv) {
-        manifest = Json::parse(data, property::csv_fields_filter(), /*allow_exceptions=*/false);
+        manifest = property::csv_manifest_from_json(data);
       }
       if (maybe_csv && manifest.is_object()) {
         if (const Json* kind = go_field(manifest, "kind"); kind && *kind == "ClusterServiceVersion") {
-          b.object_csv = property::csv_metadata_from_manifest(manifest, pool_);
+          b.object_csv = std::make_unique<property::CsvMetadata>(property::csv_metadata_from_manifest(manifest, pool_));
         }
       }
       ++b.object_count;

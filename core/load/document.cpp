@@ -4,8 +4,10 @@ namespace fbclens {
 
 TextPosition FieldPositions::find(std::string_view path) const {
   while (true) {
-    for (const auto& e : entries) {
-      if (e.first == path) return e.second;
+    std::size_t begin = 0;
+    for (const Entry& e : entries_) {
+      if (e.end - begin == path.size() && std::string_view(paths_).substr(begin, path.size()) == path) return e.position;
+      begin = e.end;
     }
     const auto slash = path.rfind('/');
     if (slash == std::string_view::npos || path.empty()) return {};

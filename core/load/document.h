@@ -40,11 +40,40 @@ struct TextPosition {
 /// Positions of the fields of one document, keyed by JSON-Pointer-like paths such as
 /// "/entries/3/skipRange" (object keys in their source spelling). Recorded to depth 4, which
 /// reaches every field a validation rule can point at (e.g. "/properties/2/value/version").
-struct FieldPositions {
-  std::vector<std::pair<std::string, TextPosition>> entries;
-
-  /// The position of `path`, or of its nearest recorded ancestor, or {} if none.
+/// Stored as one string holding every path and 16 bytes per field, so recording a field
+/// allocates nothing of its own (a catalog has millions).
+class FieldPositions {
+ public:
+  /// Records `path` at `position`, after those recorded before.
+  void add(std::string_view path, TextPosition position) {
+    paths_.append(path.data(), path.size());
+    entries_.push_back(Entry{paths_.size(), position});
+  }
+  /// The position of `path`, or of its nearest recorded ancestor, or {} if none. A path recorded
+  /// more than once is found at its first record.
   TextPosition find(std::string_view path) const;
+
+  bool empty() const { return entries_.empty(); }
+  std::size_t size() const { return entries_.size(); }
+  /// The path and position of record `i` (0 ≤ i < size()), in the order they were added.
+  std::string_view path(std::size_t i) const {
+    const std::size_t begin = i ? entries_[i - 1].end : 0;
+    return std::string_view(paths_).substr(begin, entries_[i].end - begin);
+  }
+  TextPosition position(std::size_t i) const { return entries_[i].position; }
+  /// Gives back the unused capacity (once a document is complete).
+  void shrink_to_fit() {
+    paths_.shrink_to_fit();
+    entries_.shrink_to_fit();
+  }
+
+ private:
+  struct Entry {
+    std::size_t end;  ///< where the path ends in paths_ (it starts where the previous one ends)
+    TextPosition position;
+  };
+  std::string paths_;
+  std::vector<Entry> entries_;
 };
 
 /// One decoded document: its value, where it starts, and where its fields are.

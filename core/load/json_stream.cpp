@@ -1,5 +1,6 @@
 #include "load/json_stream.h"
 
+#include <cstdio>
 #include <cstring>
 
 namespace fbclens {
@@ -173,12 +174,17 @@ class ValueScanner {
 
   void record(const std::vector<Frame>& stack, FieldPositions& fields, std::size_t offset) {
     if (stack.empty() || stack.size() > 4) return;
-    std::string path;
+    path_.clear();
     for (const Frame& f : stack) {
-      path += '/';
-      path += f.is_object ? f.key : std::to_string(f.index);
+      path_ += '/';
+      if (f.is_object) {
+        path_ += f.key;
+      } else {
+        char digits[24];
+        path_.append(digits, static_cast<std::size_t>(std::snprintf(digits, sizeof digits, "%zu", f.index)));
+      }
     }
-    fields.entries.emplace_back(std::move(path), position(offset));
+    fields.add(path_, position(offset));
   }
 
   std::size_t fail(std::size_t offset, std::string message, StreamError& error) {
@@ -192,6 +198,7 @@ class ValueScanner {
   std::uint32_t line_;
   std::size_t value_start_ = 0;
   TextPosition value_position_;
+  std::string path_;  // record()'s scratch buffer
 };
 
 // Receives nlohmann's SAX events only to capture the first syntax error, without exceptions
@@ -354,6 +361,7 @@ JsonStreamResult read_json_stream(std::string_view text) {
       result.error = StreamError{"JSON " + what, position_of_offset(text, where), false};
       break;
     }
+    doc.fields.shrink_to_fit();
     result.documents.push_back(std::move(doc));
     result.resume_offset = end;
     pos = end;

@@ -1,6 +1,7 @@
 #include "load/loader.h"
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 
 #include "findings/go_format.h"
@@ -107,9 +108,21 @@ class FileLoader {
       add_finding(FindingId::NotAnObject, {kind, (kind[0] == 'a' ? "an " : "a ") + std::string(kind)}, pos);
       return;
     }
-    // Keys folding to the same string.
+    // Keys folding to the same string. Keys are unique, so without an ASCII capital letter among
+    // them (every catalog seen) none can fold to another's spelling: no need to fold them.
     std::map<std::string, std::vector<std::string>> folded;
-    for (auto it = doc.value.begin(); it != doc.value.end(); ++it) folded[ascii_fold(it.key())].push_back(it.key());
+    bool capitals = false;
+    for (auto it = doc.value.begin(); it != doc.value.end() && !capitals; ++it) {
+      const std::string& key = it.key();
+      capitals = std::any_of(key.begin(), key.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+    }
+    if (capitals) {
+      for (auto it = doc.value.begin(); it != doc.value.end(); ++it) folded[ascii_fold(it.key())].push_back(it.key());
+    } else {
+      for (const char* meta : {"schema", "package", "name"}) {
+        if (doc.value.contains(meta)) folded[meta].push_back(meta);
+      }
+    }
     std::vector<std::string> dup_messages;
     for (auto& [key, spellings] : folded) {
       if (spellings.size() < 2) continue;
@@ -186,7 +199,10 @@ LoadResult load_catalog(const FileSource& source, const LoadOptions& options) {
     if (file.ignored) continue;
     const auto index = static_cast<std::uint32_t>(result.files.size() - 1);
     std::string bytes, error;
-    if (!source.read(p, bytes, error, options.max_file_bytes)) {
+    auto start = std::chrono::steady_clock::now();
+    const bool read = source.read(p, bytes, error, options.max_file_bytes);
+    result.read_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    if (!read) {
       const FindingId id = source.is_symlink_to_directory(p) ? FindingId::SymlinkNotFollowed : FindingId::FileUnreadable;
       result.findings.push_back(make_finding(id, {id == FindingId::SymlinkNotFollowed ? p : "read this file", error},
                                              SourceLocation{p}, {}));
@@ -196,8 +212,10 @@ LoadResult load_catalog(const FileSource& source, const LoadOptions& options) {
     result.files[index].bytes = bytes.size();
     result.total_bytes += bytes.size();
     const std::size_t first_blob = result.blobs.size();
+    start = std::chrono::steady_clock::now();
     FileLoader(result, index).load(bytes);
     bytes = std::string();  // the file's bytes are no longer needed
+    result.parse_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     if (options.on_file_loaded) options.on_file_loaded(result, first_blob);
   }
   return result;

@@ -48,6 +48,8 @@ struct LoadResult {
   std::vector<Blob> blobs;         ///< every object that passed the meta checks, walk order
   std::vector<Finding> findings;   ///< load problems, in walk order; the first is opm's
   std::size_t total_bytes = 0;     ///< bytes read (non-ignored files)
+  double read_ms = 0;              ///< time spent reading files through the FileSource (steady clock)
+  double parse_ms = 0;             ///< time spent splitting them into documents (JSON/YAML → values with positions)
 
   /// A finding's location for `blob`, pointing at `field_path` ("/entries/0/name") if known.
   SourceLocation locate(const Blob& blob, const std::string& field_path = "") const;

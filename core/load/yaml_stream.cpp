@@ -5,8 +5,10 @@
 #include <cerrno>
 #include <cstring>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <memory>
 
 // libyaml: a small, fast C parser with no exceptions and line/column marks on every event
 // (toolchain.md §7 compares it with yaml-cpp and libfyaml). We only use its event API.
@@ -93,7 +95,8 @@ bool is_yaml_float(std::string_view s) {
   return i == s.size();
 }
 
-Json resolve_plain_scalar(const std::string& s, YamlSchema schema) {
+// go-yaml v2's resolve() for an untagged plain scalar (or one tagged int, float or bool).
+Json resolve_special_scalar(const std::string& s, YamlSchema schema) {
   static const char* const kNull[] = {"", "~", "null", "Null", "NULL"};
   static const char* const kTrue[] = {"true", "True", "TRUE", "y", "Y", "yes", "Yes", "YES", "on", "On", "ON"};
   static const char* const kFalse[] = {"false", "False", "FALSE", "n", "N", "no", "No", "NO", "off", "Off", "OFF"};
@@ -121,6 +124,23 @@ Json resolve_plain_scalar(const std::string& s, YamlSchema schema) {
   return s;
 }
 
+// Whether plain scalar `s` is a string whatever its spelling could mean otherwise: true for almost
+// every scalar of a catalog (names, images, descriptions), decided from its first byte and length
+// without allocating. Every null, bool, .inf/.nan and number spelling starts with one of
+// "~nNyYtTfFoO.+-" or a digit and is at most 5 bytes long unless it is a number.
+bool plainly_a_string(std::string_view s) {
+  if (s.empty()) return false;
+  const char c = s[0];
+  if (std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '+' || c == '-') return false;
+  if (s.size() > 5) return true;
+  return !std::strchr("~nNyYtTfFoO", c);
+}
+
+Json resolve_plain_scalar(std::string_view s, YamlSchema schema) {
+  if (plainly_a_string(s)) return Json(std::string(s));
+  return resolve_special_scalar(std::string(s), schema);
+}
+
 // Map keys become strings, as sigs.k8s.io/yaml does for non-string keys.
 std::string key_string(const Json& key) {
   if (key.is_string()) return key.get_ref<const std::string&>();
@@ -138,7 +158,80 @@ std::size_t node_count(const Json& v) {
   return n;
 }
 
-// Builds JSON from libyaml events with an explicit stack (no recursion on input depth).
+// ---- Long plain scalars (olm.bundle.object's base64 "data") read without libyaml ----
+//
+// libyaml reads a scalar one character at a time (~100 instructions a byte), and the base64 payloads
+// of olm.bundle.object properties are most of the bytes of a bundle-object-era catalog. So a chunk's
+// long plain values on lines of the form `[- ]key: VALUE` are cut out of the text libyaml parses (each
+// replaced by the one-byte plain scalar "x" at the same line and column), and each is put back when
+// libyaml reports a plain scalar "x" starting exactly there. Only where that happens for every one of
+// them is the result kept; otherwise (the line was inside a block scalar, a quoted string or a flow
+// collection, or the value went on over the next lines) the chunk is parsed again as written. The
+// document, its positions and its errors are therefore exactly libyaml's on the text as written.
+struct LongScalar {
+  std::size_t begin = 0, end = 0;  // the value's bytes in the chunk
+  std::uint32_t line = 0;          // 0-based line in the chunk (libyaml's mark.line)
+  std::uint32_t column = 0;        // 0-based column (the line's prefix is ASCII, so bytes = characters)
+};
+constexpr std::size_t kLongScalarBytes = 256;
+
+bool is_base64_char(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/' || c == '=';
+}
+
+// The long plain values of `chunk` that may be cut out (see above); a superset is harmless (the
+// parse checks each), so this only has to be cheap and to find the common case.
+std::vector<LongScalar> long_plain_scalars(std::string_view chunk) {
+  std::vector<LongScalar> out;
+  const std::size_t n = chunk.size();
+  std::size_t line_start = 0;
+  std::uint32_t line = 0;
+  while (line_start < n) {
+    const char* nl = static_cast<const char*>(std::memchr(chunk.data() + line_start, '\n', n - line_start));
+    const std::size_t line_end = nl ? static_cast<std::size_t>(nl - chunk.data()) : n;
+    const std::size_t next = nl ? line_end + 1 : n;
+    if (line_end - line_start > kLongScalarBytes) {
+      std::size_t i = line_start;
+      while (i < line_end && chunk[i] == ' ') ++i;
+      while (i + 1 < line_end && chunk[i] == '-' && chunk[i + 1] == ' ') {
+        i += 2;
+        while (i < line_end && chunk[i] == ' ') ++i;
+      }
+      const std::size_t key = i;
+      while (i < line_end && (std::isalnum(static_cast<unsigned char>(chunk[i])) || chunk[i] == '_' || chunk[i] == '.' ||
+                              chunk[i] == '-' || chunk[i] == '/')) {
+        ++i;
+      }
+      if (i > key && i + 1 < line_end && chunk[i] == ':' && chunk[i + 1] == ' ') {
+        i += 1;
+        while (i < line_end && chunk[i] == ' ') ++i;
+        const std::size_t value = i;
+        while (i < line_end && is_base64_char(chunk[i])) ++i;
+        const std::size_t value_end = i;
+        if (i < line_end && chunk[i] == '\r') ++i;
+        // The next line, if any, must be indented no deeper than the key (not a continuation line)
+        // and not blank (blank lines fold into a plain scalar).
+        bool ends = next >= n;
+        if (!ends) {
+          std::size_t j = next;
+          while (j < n && chunk[j] == ' ') ++j;
+          ends = j < n && chunk[j] != '\n' && chunk[j] != '\r' && chunk[j] != '\t' && j - next <= key - line_start;
+        }
+        if (i == line_end && value_end - value >= kLongScalarBytes && ends) {
+          out.push_back(LongScalar{value, value_end, line, static_cast<std::uint32_t>(value - line_start)});
+        }
+      }
+    }
+    line_start = next;
+    ++line;
+  }
+  return out;
+}
+
+// Builds JSON from libyaml events with an explicit stack (no recursion on input depth). Scalars are
+// read straight from the event's buffer: a map key is assigned into its frame's reused key string
+// and moved into the map, a value becomes its Json string with one copy, and the JSON-Pointer paths
+// of recorded positions are built in one reused buffer.
 class EventBuilder {
  public:
   /// `fields` receives the positions of the document's members (to depth 4).
@@ -168,7 +261,7 @@ class EventBuilder {
           saw_document = true;
           break;
         case YAML_SCALAR_EVENT:
-          ok = on_value(scalar_value(event), event, root, have_root);
+          ok = on_scalar(event, root, have_root);
           break;
         case YAML_ALIAS_EVENT:
           ok = on_alias(event, root, have_root);
@@ -195,7 +288,18 @@ class EventBuilder {
   TextPosition error_position() const { return error_position_; }
   bool limit_hit() const { return limit_hit_; }
 
+  /// The long plain scalars cut out of the text being parsed, read back from `original` (the chunk as
+  /// written) where libyaml reports their stand-ins.
+  void set_long_scalars(const std::vector<LongScalar>& longs, std::string_view original) {
+    longs_ = &longs;
+    original_ = original;
+  }
+  /// Whether every long scalar was read back, each where its stand-in was reported.
+  bool long_scalars_restored() const { return longs_ && !long_mismatch_ && restored_ == longs_->size(); }
+
  private:
+  // One open mapping or sequence. Frames are reused (stack_ only grows), so their strings keep
+  // their capacity from one document to the next.
   struct Frame {
     Json value;
     bool is_map = false;
@@ -203,31 +307,42 @@ class EventBuilder {
     std::string key;
     std::string anchor;
     std::vector<Json> merges;  // "<<" sources, applied at the end (explicit keys win)
-    std::string path;
+    std::size_t path_end = 0;  // path_ holds this frame's path in [0, path_end) (depth <= 4 only)
+    yaml_mark_t mark{};
   };
 
   TextPosition pos(const yaml_mark_t& m) const {
     return TextPosition{static_cast<std::uint32_t>(m.line) + line_offset_, static_cast<std::uint32_t>(m.column) + 1};
   }
 
-  Json scalar_value(const yaml_event_t& e) {
-    const std::string text(reinterpret_cast<const char*>(e.data.scalar.value), e.data.scalar.length);
-    const char* tag = reinterpret_cast<const char*>(e.data.scalar.tag);
-    if (tag) {
-      const std::string t = tag;
-      if (t == "tag:yaml.org,2002:str") return text;
+  Frame* top() { return depth_ ? &stack_[depth_ - 1] : nullptr; }
+
+  // Appends "/<key or index>" of the top frame's next member to path_.
+  void append_child_step() {
+    const Frame& f = stack_[depth_ - 1];
+    path_ += '/';
+    if (f.is_map) {
+      path_ += f.key;
+    } else {
+      char digits[24];
+      const int n = std::snprintf(digits, sizeof digits, "%zu", f.value.size());
+      path_.append(digits, static_cast<std::size_t>(n));
+    }
+  }
+
+  // A scalar's value as go-yaml v2 (or the YAML 1.2 core schema) types it.
+  Json scalar_value(const yaml_event_t& e) const {
+    const std::string_view text(reinterpret_cast<const char*>(e.data.scalar.value), e.data.scalar.length);
+    if (const char* tag = reinterpret_cast<const char*>(e.data.scalar.tag)) {
+      const std::string_view t = tag;
+      if (t == "tag:yaml.org,2002:str") return Json(std::string(text));
       if (t == "tag:yaml.org,2002:null") return nullptr;
       if (t == "tag:yaml.org,2002:int" || t == "tag:yaml.org,2002:float" || t == "tag:yaml.org,2002:bool") {
         return resolve_plain_scalar(text, schema_);
       }
     }
-    if (e.data.scalar.style != YAML_PLAIN_SCALAR_STYLE) return text;
+    if (e.data.scalar.style != YAML_PLAIN_SCALAR_STYLE) return Json(std::string(text));
     return resolve_plain_scalar(text, schema_);
-  }
-
-  std::string child_path() const {
-    const Frame& f = stack_.back();
-    return f.path + "/" + (f.is_map ? f.key : std::to_string(f.value.size()));
   }
 
   // Places a finished value into its parent (or as the root).
@@ -237,41 +352,84 @@ class EventBuilder {
       anchor_sizes_[anchor] = node_count(value);
       anchors_[anchor] = value;
     }
-    if (stack_.empty()) {
+    Frame* f = top();
+    if (!f) {
       root = std::move(value);
       have_root = true;
       return true;
     }
-    Frame& f = stack_.back();
-    if (f.is_map && !f.have_key) {
+    if (f->is_map && !f->have_key) {
       if (!is_key_candidate && !value.is_primitive()) {
-        f.key = value.dump();  // complex keys: go-yaml would fail JSON conversion; keep text
+        f->key = value.dump();  // complex keys: go-yaml would fail JSON conversion; keep text
       } else {
-        f.key = key_string(value);
+        f->key = key_string(value);
       }
-      f.have_key = true;
-      merge_key_ = value.is_string() && f.key == "<<" && !merge_key_quoted_;
+      f->have_key = true;
+      merge_key_ = value.is_string() && f->key == "<<" && !merge_key_quoted_;
       return true;
     }
-    if (stack_.size() <= 4) fields_.entries.emplace_back(child_path(), pos(mark));
-    if (f.is_map) {
+    if (depth_ <= 4) {
+      const std::size_t base = path_.size();
+      append_child_step();
+      fields_.add(path_, pos(mark));
+      path_.resize(base);
+    }
+    if (f->is_map) {
       if (merge_key_) {
-        f.merges.push_back(std::move(value));
+        f->merges.push_back(std::move(value));
       } else {
-        f.value[f.key] = std::move(value);
+        // One search. The key is copied, not moved: the frame keeps it, as the path of a container
+        // used as the next key (a complex key) has always been built from it.
+        Json::object_t& object = *f->value.get_ptr<Json::object_t*>();
+        const auto at = object.lower_bound(f->key);
+        if (at != object.end() && at->first == f->key) {
+          at->second = std::move(value);  // a repeated key: the last one wins
+        } else {
+          object.emplace_hint(at, f->key, std::move(value));
+        }
       }
-      f.have_key = false;
+      f->have_key = false;
       merge_key_ = false;
     } else {
-      f.value.push_back(std::move(value));
+      f->value.get_ptr<Json::array_t*>()->push_back(std::move(value));
     }
     return true;
   }
 
-  bool on_value(Json value, const yaml_event_t& e, Json& root, bool& have_root) {
+  bool on_scalar(const yaml_event_t& e, Json& root, bool& have_root) {
     const char* anchor = reinterpret_cast<const char*>(e.data.scalar.anchor);
     merge_key_quoted_ = e.data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
-    return place(std::move(value), anchor ? anchor : "", e.start_mark, root, have_root, true);
+    if (longs_) {
+      // Events come in text order: a stand-in passed without its event was not a plain value.
+      const auto line = static_cast<std::uint32_t>(e.start_mark.line), column = static_cast<std::uint32_t>(e.start_mark.column);
+      while (next_long_ < longs_->size() && ((*longs_)[next_long_].line < line ||
+                                             ((*longs_)[next_long_].line == line && (*longs_)[next_long_].column < column))) {
+        long_mismatch_ = true;
+        ++next_long_;
+      }
+      if (next_long_ < longs_->size() && (*longs_)[next_long_].line == line && (*longs_)[next_long_].column == column) {
+        const LongScalar& l = (*longs_)[next_long_++];
+        if (e.data.scalar.style == YAML_PLAIN_SCALAR_STYLE && !e.data.scalar.tag && !anchor && e.data.scalar.length == 1 &&
+            e.data.scalar.value[0] == 'x') {
+          ++restored_;
+          return place(resolve_plain_scalar(original_.substr(l.begin, l.end - l.begin), schema_), std::string(),
+                       e.start_mark, root, have_root, true);
+        }
+        long_mismatch_ = true;
+      }
+    }
+    Frame* f = top();
+    if (f && f->is_map && !f->have_key && !anchor) {
+      // A map key that is a plain string (almost all): straight into the frame's key.
+      const std::string_view text(reinterpret_cast<const char*>(e.data.scalar.value), e.data.scalar.length);
+      if (!e.data.scalar.tag && (e.data.scalar.style != YAML_PLAIN_SCALAR_STYLE || plainly_a_string(text))) {
+        f->key.assign(text.data(), text.size());
+        f->have_key = true;
+        merge_key_ = !merge_key_quoted_ && text == "<<";
+        return true;
+      }
+    }
+    return place(scalar_value(e), anchor ? anchor : std::string(), e.start_mark, root, have_root, true);
   }
 
   bool on_alias(const yaml_event_t& e, Json& root, bool& have_root) {
@@ -290,11 +448,11 @@ class EventBuilder {
       return false;
     }
     merge_key_quoted_ = false;
-    return place(it->second, "", e.start_mark, root, have_root, false);
+    return place(it->second, std::string(), e.start_mark, root, have_root, false);
   }
 
   bool on_start(const yaml_event_t& e) {
-    if (stack_.size() >= kMaxNestingDepth) {
+    if (depth_ >= kMaxNestingDepth) {
       error_ = "yaml: exceeded max depth of " + std::to_string(kMaxNestingDepth);
       error_position_ = pos(e.start_mark);
       limit_hit_ = true;
@@ -302,21 +460,24 @@ class EventBuilder {
     }
     const bool is_map = e.type == YAML_MAPPING_START_EVENT;
     const yaml_char_t* anchor = is_map ? e.data.mapping_start.anchor : e.data.sequence_start.anchor;
-    Frame f;
-    f.value = is_map ? Json::object() : Json::array();
+    // The new frame's path (recorded positions of its members need it down to depth 4).
+    if (depth_ > 0 && depth_ < 4) append_child_step();
+    if (depth_ == stack_.size()) stack_.emplace_back();
+    Frame& f = stack_[depth_++];
+    f.value = is_map ? Json(Json::value_t::object) : Json(Json::value_t::array);
     f.is_map = is_map;
-    f.anchor = anchor ? reinterpret_cast<const char*>(anchor) : "";
-    f.path = stack_.empty() ? "" : child_path();
-    start_marks_.push_back(e.start_mark);
-    stack_.push_back(std::move(f));
+    f.have_key = false;
+    f.key.clear();
+    if (anchor) f.anchor.assign(reinterpret_cast<const char*>(anchor)); else f.anchor.clear();
+    f.merges.clear();
+    f.path_end = path_.size();
+    f.mark = e.start_mark;
     return true;
   }
 
   bool on_end(Json& root, bool& have_root) {
-    Frame f = std::move(stack_.back());
-    stack_.pop_back();
-    const yaml_mark_t mark = start_marks_.back();
-    start_marks_.pop_back();
+    Frame& f = stack_[--depth_];
+    Json value = std::move(f.value);
     if (f.is_map && !f.merges.empty()) {
       // "<<: *a" or "<<: [*a, *b]": earlier sources win over later ones; explicit keys win over all.
       Json merged = Json::object();
@@ -331,12 +492,15 @@ class EventBuilder {
           apply(src);
         }
       }
-      for (auto kv = f.value.begin(); kv != f.value.end(); ++kv) merged[kv.key()] = std::move(kv.value());
-      f.value = std::move(merged);
+      for (auto kv = value.begin(); kv != value.end(); ++kv) merged[kv.key()] = std::move(kv.value());
+      value = std::move(merged);
+      f.merges.clear();
     }
+    // Back to the parent's path.
+    path_.resize(depth_ > 0 ? stack_[depth_ - 1].path_end : 0);
     // The position of a container is where it starts; the parent records it for its key path.
     merge_key_quoted_ = false;
-    return place(std::move(f.value), f.anchor, mark, root, have_root, false);
+    return place(std::move(value), f.anchor, f.mark, root, have_root, false);
   }
 
   bool parser_error(const yaml_parser_t& p) {
@@ -354,7 +518,8 @@ class EventBuilder {
   YamlSchema schema_;
   FieldPositions& fields_;
   std::vector<Frame> stack_;
-  std::vector<yaml_mark_t> start_marks_;
+  std::size_t depth_ = 0;
+  std::string path_;
   std::map<std::string, Json> anchors_;
   std::map<std::string, std::size_t> anchor_sizes_;
   std::size_t expanded_ = 0;
@@ -363,32 +528,64 @@ class EventBuilder {
   std::string error_;
   TextPosition error_position_;
   bool limit_hit_ = false;
+  const std::vector<LongScalar>* longs_ = nullptr;
+  std::string_view original_;
+  std::size_t next_long_ = 0, restored_ = 0;
+  bool long_mismatch_ = false;
 };
 
 // Converts one chunk. Returns an item (document, or error).
 YamlItem convert_chunk(std::string_view chunk, std::uint32_t chunk_first_line, YamlSchema schema = YamlSchema::GoYamlV2) {
   YamlItem item;
-  yaml_parser_t parser;
-  yaml_parser_initialize(&parser);
-  yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(chunk.data()), chunk.size());
-  EventBuilder builder(chunk_first_line, schema, item.document.fields);
-  bool saw_document = false;
+  bool ok = false;
   Json value;
-  const bool ok = builder.build(parser, value, saw_document);
-  yaml_parser_delete(&parser);
+  std::unique_ptr<EventBuilder> builder;
+  // Long plain values cut out first (see LongScalar); kept only if every one was read back.
+  const std::vector<LongScalar> longs = long_plain_scalars(chunk);
+  if (!longs.empty()) {
+    std::string cut;
+    cut.reserve(chunk.size());
+    std::size_t from = 0;
+    for (const LongScalar& l : longs) {
+      cut.append(chunk.data() + from, l.begin - from);
+      cut += 'x';
+      from = l.end;
+    }
+    cut.append(chunk.data() + from, chunk.size() - from);
+    yaml_parser_t parser;
+    yaml_parser_initialize(&parser);
+    yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(cut.data()), cut.size());
+    builder = std::make_unique<EventBuilder>(chunk_first_line, schema, item.document.fields);
+    builder->set_long_scalars(longs, chunk);
+    bool saw_document = false;
+    ok = builder->build(parser, value, saw_document) && builder->long_scalars_restored();
+    yaml_parser_delete(&parser);
+    if (!ok) item.document.fields = FieldPositions();
+  }
   if (!ok) {
-    item.error.kind = builder.limit_hit() ? YamlChunkError::Kind::Limit : YamlChunkError::Kind::Syntax;
-    item.error.position = builder.error_position();
-    item.error.opm_message = "error converting YAML to JSON: " + builder.error();
-    item.error.message = "YAML error: " + builder.error().substr(6);
+    yaml_parser_t parser;
+    yaml_parser_initialize(&parser);
+    yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(chunk.data()), chunk.size());
+    builder = std::make_unique<EventBuilder>(chunk_first_line, schema, item.document.fields);
+    bool saw_document = false;
+    value = Json();
+    ok = builder->build(parser, value, saw_document);
+    yaml_parser_delete(&parser);
+  }
+  if (!ok) {
+    item.error.kind = builder->limit_hit() ? YamlChunkError::Kind::Limit : YamlChunkError::Kind::Syntax;
+    item.error.position = builder->error_position();
+    item.error.opm_message = "error converting YAML to JSON: " + builder->error();
+    item.error.message = "YAML error: " + builder->error().substr(6);
     return item;
   }
   item.ok = true;
   item.document.value = std::move(value);
+  item.document.fields.shrink_to_fit();
   item.document.position = TextPosition{chunk_first_line, 1};
   // Point the document at its first field, which is where a reader looks for it.
-  if (!item.document.fields.entries.empty()) {
-    item.document.position = item.document.fields.entries.front().second;
+  if (!item.document.fields.empty()) {
+    item.document.position = item.document.fields.position(0);
     item.document.position.column = 1;
   }
   return item;

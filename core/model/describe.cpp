@@ -64,13 +64,16 @@ void describe_model(Model& model, declcfg::DeclarativeConfig& cfg, const LoadRes
     });
     for (const Channel* ch : by_file) pkg.channel_order.push_back(ch->name);
 
+    pkg.bundles.reserve(pkg.bundle_blobs.size());  // PackageBundle is large: no regrowth copies
     for (int index : pkg.bundle_blobs) {
       declcfg::Bundle& b = cfg.bundles[index];
       PackageBundle pb;
       pb.name = b.name;
       pb.image = b.image;
-      pb.properties = property::decode_properties(b.properties, pool, std::move(b.object_csv));
+      std::optional<property::CsvMetadata> object_csv;
+      if (b.object_csv) object_csv = std::move(*b.object_csv);
       b.object_csv.reset();
+      pb.properties = property::decode_properties(b.properties, pool, std::move(object_csv));
       pb.declared = &b;
       pb.object_count = b.object_count;
       pb.object_bytes = b.object_bytes;

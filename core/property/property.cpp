@@ -1,5 +1,8 @@
 #include "property/property.h"
 
+#include "load/json_skim.h"
+#include "property/csv_manifest.h"
+
 #include <algorithm>
 
 #include "declcfg/declcfg.h"
@@ -108,6 +111,42 @@ Json::parser_callback_t csv_fields_filter() {
   };
 }
 
+Json csv_manifest_from_json(std::string_view json) {
+  const auto slow = [json] { return Json::parse(json.begin(), json.end(), csv_fields_filter(), /*allow_exceptions=*/false); };
+  if (!json_valid(json)) return Json(Json::value_t::discarded);
+  std::size_t first = 0;
+  while (first < json.size() && json[first] != '{' && json[first] != '[' && json[first] != '"') ++first;
+  if (first == json.size() || json[first] != '{') return slow();  // not an object: never a CSV
+  // csv_fields_filter's choices, member by member: kind, metadata and spec at depth 1; inside an
+  // object kept there, metadata's annotations and labels, or the spec fields (for kind and spec);
+  // every member below those. A repeated key's last value wins, as in nlohmann's parse.
+  static const char* const kSpecFields[] = {"displayName", "provider", "description", "icon", "keywords", "maturity",
+                                            "minKubeVersion", "installModes", "replaces", "version"};
+  Json out = Json::object();
+  for (const JsonMember& top : json_members(json.substr(first))) {
+    if (top.key_escaped) return slow();
+    if (top.key != "kind" && top.key != "metadata" && top.key != "spec") continue;
+    const std::string key(top.key);
+    if (top.value.front() != '{') {
+      out[key] = Json::parse(top.value.begin(), top.value.end(), nullptr, false);
+      continue;
+    }
+    Json kept = Json::object();
+    for (const JsonMember& m : json_members(top.value)) {
+      if (m.key_escaped) return slow();
+      bool keep = false;
+      if (key == "metadata") {
+        keep = m.key == "annotations" || m.key == "labels";
+      } else {
+        for (const char* f : kSpecFields) keep = keep || m.key == f;
+      }
+      if (keep) kept[std::string(m.key)] = Json::parse(m.value.begin(), m.value.end(), nullptr, false);
+    }
+    out[key] = std::move(kept);
+  }
+  return out;
+}
+
 CsvMetadata csv_metadata_from_manifest(const Json& csv, TextPool& pool) {
   static const Json kEmpty = Json::object();
   const Json* metadata = field(csv, "metadata");
@@ -149,14 +188,14 @@ Properties decode_properties(const std::vector<declcfg::Property>& list, TextPoo
       // (dumping it would recurse per level; core/deps reports it as too deep).
       out.constraints.push_back({text(v, "failureMessage"), json_deeper_than(v, kMaxKeptJsonDepth) ? std::string() : v.dump()});
     } else if (p.type == "olm.csv.metadata") {
-      if (!out.csv) out.csv = csv_metadata_from_property(v, pool);
+      if (!out.csv) out.csv = std::make_shared<const CsvMetadata>(csv_metadata_from_property(v, pool));
     } else if (p.type == "olm.channel") {
       out.channels.push_back(text(v, "channelName"));
     } else if (p.type != "olm.bundle.object" && p.type != "olm.deprecated") {
       out.other_types.push_back(p.type);
     }
   }
-  if (!out.csv && bundle_object_csv) out.csv = std::move(bundle_object_csv);
+  if (!out.csv && bundle_object_csv) out.csv = std::make_shared<const CsvMetadata>(std::move(*bundle_object_csv));
   return out;
 }
 

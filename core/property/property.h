@@ -127,7 +127,9 @@ struct Properties {
   std::vector<Gvk> required_gvks;           ///< olm.gvk.required
   std::vector<PackageRequired> required_packages;  ///< olm.package.required
   std::vector<Constraint> constraints;      ///< olm.constraint
-  std::optional<CsvMetadata> csv;           ///< olm.csv.metadata, else the bundle-object CSV
+  /// olm.csv.metadata, else the bundle-object CSV; null when there is neither. On the heap (and
+  /// shared by copies): a CsvMetadata is large and a catalog may have many bundles without one.
+  std::shared_ptr<const CsvMetadata> csv;
   bool legacy_deprecated = false;           ///< the legacy olm.deprecated property (OLM Classic prohibits it)
   std::vector<std::string> channels;        ///< legacy olm.channel properties' channel names
   std::vector<std::string> other_types;     ///< types fbclens does not decode (passed through)
