@@ -57,11 +57,14 @@ struct Args {
 };
 
 // Loads CATALOG and returns its validation report (the update logic needs only the loader, but a
-// report also gives the findings we warn about).
+// report also gives opm's verdict and findings, which some commands warn about). The analyses beyond
+// opm are not run: no command but validate prints them.
 inline std::unique_ptr<ValidationReport> load(const std::string& path) {
   const std::unique_ptr<FileSource> source = open_catalog(path);
   if (!source) return nullptr;
-  return std::make_unique<ValidationReport>(validate_catalog(*source));
+  ValidateOptions options;
+  options.analyses = false;
+  return std::make_unique<ValidationReport>(validate_catalog(*source, options));
 }
 
 inline std::string join(const std::vector<std::string>& v, const char* sep) {

@@ -46,9 +46,12 @@ int validate_command(int argc, char** argv) {
   if (!source) return 2;
   profiles::ProfileOptions profile_options;
   if (!resolve_profile_options(path, profile_flags, profile_options)) return 2;
-  ValidationReport report = validate_catalog(*source);
+  // opm's output needs nothing beyond opm: no analysis, no profile (which never change it).
+  ValidateOptions options;
+  options.analyses = output != "opm";
+  ValidationReport report = validate_catalog(*source, options);
   // Profiles add findings and gates; opm's own output and verdict stay as they are.
-  profiles::apply_profiles(report, profile_options);
+  if (output != "opm") profiles::apply_profiles(report, profile_options);
   // Files are named as compilers name them: relative to the current directory when the catalog is
   // under it (SARIF's SRCROOT is then that directory), else by their absolute path.
   std::error_code ec;
@@ -56,7 +59,8 @@ int validate_command(int argc, char** argv) {
   if (output == "opm") {
     std::cout << report.opm_output << "\n";
   } else if (output == "json") {
-    std::cout << summary_json(report, paths).dump(2) << "\n";
+    write_summary_text(std::cout, report, paths, 2);
+    std::cout << "\n";
   } else if (output == "sarif") {
     std::cout << sarif_json(report, paths).dump(2) << "\n";
   } else {

@@ -28,16 +28,11 @@ bool starts_with_ci(const std::string& text, const std::string& prefix) {
   return true;
 }
 
+// Each analysis row (analyses/analyses.cpp) runs one of these methods for one package (or the
+// catalog), appending to `out`.
 class Advisor {
  public:
-  Advisor(const model::Model& model, std::vector<Finding>& out) : model_(model), out_(out) {}
-
-  void package(const model::Package& pkg) {
-    updates(pkg);
-    operatorhub(pkg);
-    deprecations(pkg);
-    dependencies(pkg);
-  }
+  Advisor(analyses::Context& context, std::vector<Finding>& out) : context_(context), model_(context.model()), out_(out) {}
 
   // ---- Dependency cycles between packages (deps/cycles.h), once for the catalog; none through a
   // package opm rejects. Located at the dependency that starts the cycle. ----
@@ -52,7 +47,6 @@ class Advisor {
     }
   }
 
- private:
   Finding& emit(FindingId id, const FindingArgs& args, const SourceLocation& where, ObjectPath object) {
     out_.push_back(make_finding(id, args, where, std::move(object)));
     return out_.back();
@@ -93,19 +87,7 @@ class Advisor {
     }
   }
 
-  // Every bundle of the catalog as a dependency provider (built once).
-  const std::vector<deps::Provider>& providers() {
-    if (!providers_built_) {
-      providers_built_ = true;
-      for (const auto& [name, pkg] : model_.packages) {
-        for (const model::PackageBundle& b : pkg.bundles) {
-          providers_.push_back(deps::provider_of(b));
-          if (providers_.back().package_name.empty()) providers_.back().package_name = name;
-        }
-      }
-    }
-    return providers_;
-  }
+  const std::vector<deps::Provider>& providers() { return context_.providers(); }
 
   // ---- Updates: Classic strands a bundle; Classic and v1 disagree (update/divergence.h) ----
   void updates(const model::Package& pkg) {
@@ -243,10 +225,10 @@ class Advisor {
     return pkg.where;
   }
 
+ private:
+  analyses::Context& context_;
   const model::Model& model_;
   std::vector<Finding>& out_;
-  std::vector<deps::Provider> providers_;
-  bool providers_built_ = false;
 };
 
 }  // namespace
@@ -277,25 +259,30 @@ std::string markdown_construct(const std::string& text) {
   return "";
 }
 
+void updates(analyses::Context& context, const model::Package& package, std::vector<Finding>& out) {
+  Advisor(context, out).updates(package);
+}
+void operatorhub(analyses::Context& context, const model::Package& package, std::vector<Finding>& out) {
+  Advisor(context, out).operatorhub(package);
+}
+void deprecations(analyses::Context& context, const model::Package& package, std::vector<Finding>& out) {
+  Advisor(context, out).deprecations(package);
+}
+void dependencies(analyses::Context& context, const model::Package& package, std::vector<Finding>& out) {
+  Advisor(context, out).dependencies(package);
+}
+void dependency_cycles(analyses::Context& context, const std::set<std::string>& skipped, std::vector<Finding>& out) {
+  if (!context.model().packages.empty()) Advisor(context, out).dependency_cycles(skipped);
+}
+void catalog_content(analyses::Context& context, const std::set<std::string>& skipped, std::vector<Finding>& out) {
+  // A catalog whose packages did not decode (skipped holds them) is not an empty catalog.
+  if (!context.model().packages.empty() || !skipped.empty()) return;
+  out.push_back(make_finding(FindingId::NoCatalogContent, {context.other_objects() ? " (only objects of other schemas)" : ""}, {}, {}));
+}
+
 std::vector<Finding> advise(const model::Model& model, const std::vector<Finding>& findings, bool other_objects) {
-  std::set<std::string> with_errors;
-  for (const Finding& f : findings) {
-    if (f.info().severity != Severity::Error) continue;
-    if (f.object.package.empty()) return {};
-    with_errors.insert(f.object.package);
-  }
-  std::vector<Finding> out;
-  if (model.packages.empty()) {
-    if (!with_errors.empty()) return out;  // its packages did not decode: not an empty catalog
-    out.push_back(make_finding(FindingId::NoCatalogContent, {other_objects ? " (only objects of other schemas)" : ""}, {}, {}));
-    return out;
-  }
-  Advisor advisor(model, out);
-  for (const auto& [name, pkg] : model.packages) {
-    if (!with_errors.count(name)) advisor.package(pkg);
-  }
-  advisor.dependency_cycles(with_errors);
-  return out;
+  analyses::Cache cache(model, findings, other_objects);
+  return cache.all();
 }
 
 }  // namespace fbclens::advice

@@ -6,12 +6,30 @@
 // false, so opm's verdict and "only what opm reports" are untouched.
 #pragma once
 
+#include <set>
+#include <string>
 #include <vector>
 
+#include "analyses/analyses.h"
 #include "findings/finding.h"
 #include "model/model.h"
 
 namespace fbclens::advice {
+
+/// The rows of the analyses table (analyses/analyses.h), each appending its findings to `out`:
+/// `updates` (FBC4001 Classic strands an installed bundle, FBC4002 Classic and v1 differ; one
+/// divergence pass over the package's upgrade graph, update/divergence.h: O(entries) resolutions
+/// per channel), `operatorhub` (FBC41xx, FBC4203–FBC4205, FBC43xx; one OperatorHub preview,
+/// hub/hub_preview.h), `deprecations` (FBC4201, FBC4202, FBC44xx), `dependencies` (FBC4501–FBC4503,
+/// against every bundle of the catalog as a provider) for one package; `dependency_cycles` (FBC4504,
+/// none through a package in `skipped`) and `catalog_content` (FBC4000 for a catalog with no package
+/// and no package opm rejects) for the catalog. Never fail.
+void updates(analyses::Context& context, const model::Package& package, std::vector<Finding>& out);
+void operatorhub(analyses::Context& context, const model::Package& package, std::vector<Finding>& out);
+void deprecations(analyses::Context& context, const model::Package& package, std::vector<Finding>& out);
+void dependencies(analyses::Context& context, const model::Package& package, std::vector<Finding>& out);
+void dependency_cycles(analyses::Context& context, const std::set<std::string>& skipped, std::vector<Finding>& out);
+void catalog_content(analyses::Context& context, const std::set<std::string>& skipped, std::vector<Finding>& out);
 
 /// Every advice finding for `model`, package by package (name order), each located at the object
 /// that causes it (the channel entry, the bundle, the deprecation entry or the package).
@@ -21,7 +39,8 @@ namespace fbclens::advice {
 /// one divergence pass per package (update/divergence.h: O(entries) resolutions per channel) and
 /// one OperatorHub preview (hub/hub_preview.h).
 /// A catalog with no package at all and no error (an empty folder, or only objects of other
-/// schemas, which `other_objects` says) gets the one warning NoCatalogContent instead.
+/// schemas, which `other_objects` says) gets the one warning NoCatalogContent instead. All rows of
+/// analyses::table() at once (analyses::Cache::all).
 std::vector<Finding> advise(const model::Model& model, const std::vector<Finding>& findings, bool other_objects);
 
 /// Whether `text` looks like Markdown, and if so which construct ("a heading", "a list item",

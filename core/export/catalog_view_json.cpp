@@ -11,6 +11,10 @@ namespace fbclens {
 
 
 Json catalog_view_json(const ValidationReport& report) {
+  return Json{{"summary", summary_json(report)}, {"packages", catalog_packages_json(report)}};
+}
+
+Json catalog_packages_json(const ValidationReport& report) {
   // Findings per package ("" channel key) and per package/channel, counted once.
   std::map<std::pair<std::string, std::string>, int> findings_in;
   for (const Finding& f : report.findings) {
@@ -73,7 +77,7 @@ Json catalog_view_json(const ValidationReport& report) {
                         {"findings", count(name, "")},
                         {"channels", std::move(channels)}});
   }
-  return Json{{"summary", summary_json(report)}, {"packages", std::move(packages)}};
+  return packages;
 }
 
 }  // namespace fbclens

@@ -21,4 +21,8 @@ namespace fbclens {
 /// no other entry replaces or skips; several when the channel is broken, which a finding reports).
 Json catalog_view_json(const ValidationReport& report);
 
+/// The `packages` member of catalog_view_json alone (the worker writes the view's text from it and
+/// the Summary's text it keeps, so the Summary is built once per load).
+Json catalog_packages_json(const ValidationReport& report);
+
 }  // namespace fbclens

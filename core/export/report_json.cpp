@@ -1,16 +1,24 @@
 #include "export/report_json.h"
 
 #include <map>
+#include <ostream>
+#include <utility>
 #include <set>
 
 #include "export/sarif.h"
 #include "findings/format.h"
+#include "profiles/profiles.h"
 
 namespace fbclens {
 
 Json profiles_json(const ValidationReport& r) {
   Json results = Json::array();
   for (const ProfileOutcome& p : r.profiles) {
+    if (!r.analyses_complete && profiles::profile_needs_analyses(p.name)) {
+      // Its gate counts advice codes, which a deferred load has not computed yet.
+      results.push_back(Json{{"name", p.name}, {"failures", nullptr}, {"passed", nullptr}, {"pending", true}});
+      continue;
+    }
     results.push_back(Json{{"name", p.name}, {"failures", p.failures}, {"passed", p.failures == 0}});
   }
   return Json{{"results", std::move(results)},
@@ -46,15 +54,16 @@ Json finding_json(const Finding& f, const PathStyle& paths) {
               {"notes", std::move(notes)}};
 }
 
-Json summary_json(const ValidationReport& r, const PathStyle& paths) {
+namespace {
+
+// The Summary without its findings' JSON (findings: []), with every count.
+Json summary_head(const ValidationReport& r) {
   std::map<std::string, std::size_t> schemas;
   for (const Blob& b : r.load.blobs) ++schemas[b.schema];
   std::size_t parsed = 0, ignored = 0;
   for (const CatalogFile& f : r.load.files) (f.ignored ? ignored : parsed)++;
-  Json findings = Json::array();
   Json counts = {{"error", 0}, {"warning", 0}, {"info", 0}};
   for (const Finding& f : r.findings) {
-    findings.push_back(finding_json(f, paths));
     counts[severity_name(f.info().severity)] = counts[severity_name(f.info().severity)].get<int>() + 1;
   }
   const auto count = [&schemas](const char* s) {
@@ -82,9 +91,68 @@ Json summary_json(const ValidationReport& r, const PathStyle& paths) {
                {"verdict", verdict_name(r.verdict)},
                {"opm", r.opm_output},
                {"findingCounts", std::move(counts)},
-               {"findings", std::move(findings)}};
+               {"findings", Json::array()}};
   if (!r.profiles.empty()) summary["profiles"] = profiles_json(r);
+  if (!r.analyses_complete) summary["analyses"] = Json{{"complete", false}};
   return summary;
+}
+
+// Writes `summary` (summary_head's) as nlohmann's dump(indent) writes it, its findings streamed: each
+// finding's JSON is built, written and dropped in turn.
+template <typename Adapter>
+void write_summary(const ValidationReport& r, const PathStyle& paths, int indent, Json::error_handler_t handler,
+                   Adapter&& adapter) {
+  const Json summary = summary_head(r);
+  const bool pretty = indent >= 0;
+  const unsigned step = pretty ? static_cast<unsigned>(indent) : 0;
+  nlohmann::detail::output_adapter_t<char> out = std::forward<Adapter>(adapter);
+  nlohmann::detail::serializer<Json> serializer(out, ' ', handler);
+  const std::string level1(step, ' '), level2(2 * step, ' ');
+  out->write_characters(pretty ? "{\n" : "{", pretty ? 2 : 1);
+  bool first_key = true;
+  for (auto it = summary.begin(); it != summary.end(); ++it) {
+    if (!first_key) out->write_characters(pretty ? ",\n" : ",", pretty ? 2 : 1);
+    first_key = false;
+    out->write_characters(level1.data(), level1.size());
+    serializer.dump(Json(it.key()), pretty, false, step, step);
+    out->write_characters(pretty ? ": " : ":", pretty ? 2 : 1);
+    if (it.key() != "findings" || r.findings.empty()) {
+      serializer.dump(it.value(), pretty, false, step, step);
+      continue;
+    }
+    out->write_characters(pretty ? "[\n" : "[", pretty ? 2 : 1);
+    for (std::size_t i = 0; i < r.findings.size(); ++i) {
+      if (i) out->write_characters(pretty ? ",\n" : ",", pretty ? 2 : 1);
+      out->write_characters(level2.data(), level2.size());
+      serializer.dump(finding_json(r.findings[i], paths), pretty, false, step, 2 * step);
+    }
+    if (pretty) {
+      out->write_character('\n');
+      out->write_characters(level1.data(), level1.size());
+    }
+    out->write_character(']');
+  }
+  if (pretty) out->write_character('\n');
+  out->write_character('}');
+}
+
+}  // namespace
+
+Json summary_json(const ValidationReport& r, const PathStyle& paths) {
+  Json summary = summary_head(r);
+  Json& findings = summary["findings"];
+  for (const Finding& f : r.findings) findings.push_back(finding_json(f, paths));
+  return summary;
+}
+
+std::string summary_text(const ValidationReport& r, const PathStyle& paths, int indent, Json::error_handler_t handler) {
+  std::string text;
+  write_summary(r, paths, indent, handler, nlohmann::detail::output_adapter<char, std::string>(text));
+  return text;
+}
+
+void write_summary_text(std::ostream& out, const ValidationReport& r, const PathStyle& paths, int indent) {
+  write_summary(r, paths, indent, Json::error_handler_t::strict, nlohmann::detail::output_adapter<char>(out));
 }
 
 Json sarif_json(const ValidationReport& r, const PathStyle& paths) {

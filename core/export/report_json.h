@@ -2,6 +2,9 @@
 // and SARIF 2.1.0 for code-scanning. (Text for people is in report_text.h.)
 #pragma once
 
+#include <iosfwd>
+#include <string>
+
 #include "export/path_style.h"
 #include "validate/validate.h"
 
@@ -18,9 +21,21 @@ namespace fbclens {
 /// Findings' files are named through `paths` (default: catalog-relative, as the app needs them).
 /// When check profiles ran (ValidationReport::profiles), the Summary also has `profiles`
 /// (profiles_json); with opm alone it has no such key, so its bytes are as before profiles.
+/// While the analyses beyond opm are deferred (ValidationReport::analyses_complete false), it also
+/// has `analyses: {complete: false}`, and its findings and counts are opm's and the profiles' only.
 Json summary_json(const ValidationReport& report, const PathStyle& paths = {});
 
+/// summary_json(report, paths).dump(indent, ' ', false, handler)'s text, byte for byte, written
+/// without holding every finding's JSON at once (each is built, written and dropped in turn): what
+/// a report of many findings prints (indent -1: compact).
+std::string summary_text(const ValidationReport& report, const PathStyle& paths, int indent,
+                         Json::error_handler_t handler);
+/// The same text written to `out` as it is built (error handler strict, as dump's default; the CLI).
+void write_summary_text(std::ostream& out, const ValidationReport& report, const PathStyle& paths, int indent);
+
 /// The check profiles of a run: {results: [{name, failures, passed}], ocpVersion, ocpVersionFrom},
+/// (while the analyses are deferred, a profile gating advice codes is {name, failures: null,
+/// passed: null, pending: true}),
 /// "opm" first, then the selected profiles (core/profiles/profiles.h); ocpVersion is "4.17" or ""
 /// when unknown, ocpVersionFrom "--ocp-version", "ocpVersion in FILE" or "folder v4.17".
 Json profiles_json(const ValidationReport& report);

@@ -1,7 +1,7 @@
 #include "export/report_text.h"
 
 #include <algorithm>
-#include <map>
+#include <vector>
 
 #include "findings/format.h"
 #include "load/source_excerpt.h"
@@ -10,17 +10,28 @@ namespace fbclens {
 
 std::string render_text_report(const ValidationReport& report, const FileSource* source, const PathStyle& paths) {
   std::string out;
-  std::map<std::string, std::string> file_cache;
+  // The last few files excerpts were read from, with where their lines start: findings come grouped
+  // by object, so the next excerpt is mostly in one of them, and a line is found in O(1).
+  struct CachedFile {
+    std::string path, bytes;
+    std::vector<std::size_t> starts;
+  };
+  std::vector<CachedFile> file_cache;  // most recent last, at most kCachedFiles
+  constexpr std::size_t kCachedFiles = 4;
   // The source line of `at` with a caret under its column, when the file and line are known.
   const auto excerpt = [&](const SourceLocation& at) {
     if (!source || !at.line || at.file.empty()) return;
-    auto it = file_cache.find(at.file);
+    auto it = std::find_if(file_cache.begin(), file_cache.end(), [&at](const CachedFile& f) { return f.path == at.file; });
     if (it == file_cache.end()) {
-      std::string bytes, error;
-      if (!source->read(at.file, bytes, error, std::size_t(64) << 20)) bytes.clear();
-      it = file_cache.emplace(at.file, std::move(bytes)).first;
+      CachedFile file{at.file, {}, {}};
+      std::string error;
+      if (!source->read(at.file, file.bytes, error, std::size_t(64) << 20)) file.bytes.clear();
+      file.starts = line_starts(file.bytes);
+      if (file_cache.size() == kCachedFiles) file_cache.erase(file_cache.begin());
+      file_cache.push_back(std::move(file));
+      it = file_cache.end() - 1;
     }
-    const auto lines = source_excerpt(it->second, at.line, 0);  // printable, cut at 240 bytes
+    const auto lines = source_excerpt(it->bytes, it->starts, at.line, 0);  // printable, cut at 240 bytes
     if (lines.empty() || lines.front().second.empty()) return;
     const std::string& text = lines.front().second;
     out += "      | " + text + "\n";

@@ -483,17 +483,27 @@ void apply_profiles(ValidationReport& report, const ProfileOptions& options) {
   std::vector<Profile> run = {Profile::Opm};
   run.insert(run.end(), options.profiles.begin(), options.profiles.end());
   report.profiles.clear();
-  for (Profile p : run) {
-    ProfileOutcome outcome{profile_name(p), 0};
+  for (Profile p : run) report.profiles.push_back(ProfileOutcome{profile_name(p), 0});
+  count_profile_failures(report);
+  report.ocp_version = options.ocp_version ? options.ocp_version->text() : "";
+  report.ocp_version_from = options.ocp_version ? options.ocp_version_from : "";
+}
+
+void count_profile_failures(ValidationReport& report) {
+  for (ProfileOutcome& outcome : report.profiles) {
+    std::vector<Profile> named;
+    std::string error;
+    if (!parse_profile_list(outcome.name, named, error) || named.size() != 1) continue;
+    const Profile p = named[0];
+    outcome.failures = 0;
     for (const Finding& f : report.findings) {
       // opm fails on its errors only; a profile on every finding of its rules (operatorhub's are
       // advice warnings, which fail it because it was asked for).
       if (profile_of(f.id) == p && (p != Profile::Opm || f.info().severity == Severity::Error)) ++outcome.failures;
     }
-    report.profiles.push_back(std::move(outcome));
   }
-  report.ocp_version = options.ocp_version ? options.ocp_version->text() : "";
-  report.ocp_version_from = options.ocp_version ? options.ocp_version_from : "";
 }
+
+bool profile_needs_analyses(const std::string& profile) { return profile == profile_name(Profile::OperatorHub); }
 
 }  // namespace fbclens::profiles

@@ -163,4 +163,14 @@ std::vector<Finding> check_profiles(const ValidationReport& report, const Profil
 /// opm's own output (report.opm_output, report.verdict) is never changed.
 void apply_profiles(ValidationReport& report, const ProfileOptions& options);
 
+/// Counts each profile's failures in report.profiles again from report.findings, as apply_profiles
+/// counts them: after the analyses beyond opm were added to a report whose profiles ran without them
+/// (analyses::complete_report; the operatorhub profile gates advice codes). Does nothing when no
+/// profile ran.
+void count_profile_failures(ValidationReport& report);
+
+/// Whether `profile`'s count needs the analyses beyond opm (operatorhub gates advice codes), so it
+/// is not known while a report's analyses are deferred (ValidationReport::analyses_complete).
+bool profile_needs_analyses(const std::string& profile);
+
 }  // namespace fbclens::profiles

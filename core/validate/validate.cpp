@@ -1,8 +1,9 @@
 #include "validate/validate.h"
 
 #include <algorithm>
+#include <chrono>
 
-#include "advice/advice.h"
+#include "analyses/analyses.h"
 
 namespace fbclens {
 
@@ -26,18 +27,47 @@ const char* verdict_name(Verdict v) {
   return "?";
 }
 
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double ms_since(Clock::time_point start) { return std::chrono::duration<double, std::milli>(Clock::now() - start).count(); }
+
+// Moves `from`'s findings to the end of `to` (a catalog may have tens of thousands: no copies).
+void append(std::vector<Finding>& to, std::vector<Finding>& from) {
+  if (to.empty()) {
+    to = std::move(from);
+  } else {
+    to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+  }
+  from = std::vector<Finding>();
+}
+
+}  // namespace
+
 ValidationReport validate_catalog(const FileSource& source, const LoadOptions& options) {
+  ValidateOptions all;
+  all.load = options;
+  return validate_catalog(source, all);
+}
+
+ValidationReport validate_catalog(const FileSource& source, const ValidateOptions& options) {
   ValidationReport report;
+  ValidationTimings& timings = report.timings;
   // Decode each file's objects as soon as it is read, so only one file's raw documents are alive
   // at a time (peak memory); the builder keeps what later phases need.
-  LoadOptions load_options = options;
+  LoadOptions load_options = options.load;
   declcfg::ConfigBuilder builder;
-  load_options.on_file_loaded = [&builder, previous = options.on_file_loaded](LoadResult& load, std::size_t first) {
+  load_options.on_file_loaded = [&builder, &timings, previous = options.load.on_file_loaded](LoadResult& load, std::size_t first) {
+    const auto start = Clock::now();
     builder.add_blobs(load, first);
+    timings.decode += ms_since(start);
     if (previous) previous(load, first);
   };
   report.load = load_catalog(source, load_options);
   report.config = builder.take();  // points into JSON on the heap, which moving the LoadResult keeps
+  timings.read = report.load.read_ms;
+  timings.parse = report.load.parse_ms;
+  auto start = Clock::now();
 
   // Load phase: opm stops at the first problem in walk order (files are read concurrently in
   // opm, so with several bad files its choice varies; walk order is one of its valid answers).
@@ -51,6 +81,7 @@ ValidationReport validate_catalog(const FileSource& source, const LoadOptions& o
   if (load_failed) report.findings.front().reported_by_opm = true;
 
   model::Conversion conversion = model::convert_to_model(report.config, report.load);
+  timings.model = ms_since(start);
   report.model = std::move(conversion.model);
   if (load_failed) {
     for (Finding& f : conversion.findings) f.reported_by_opm = false;
@@ -61,16 +92,23 @@ ValidationReport validate_catalog(const FileSource& source, const LoadOptions& o
     if (f.reported_by_opm) first_convert_message = f.opm_message;
   }
   const bool any_convert = !conversion.findings.empty();
-  report.findings.insert(report.findings.end(), conversion.findings.begin(), conversion.findings.end());
+  append(report.findings, conversion.findings);
 
+  start = Clock::now();
   model::ModelValidation validation =
       model::validate_model(report.model, report.config, report.load, !load_failed && !conversion.opm_failed);
-  report.findings.insert(report.findings.end(), validation.findings.begin(), validation.findings.end());
+  append(report.findings, validation.findings);
   const std::string tree = render_error_tree(validation.opm_tree);
+  timings.validate = ms_since(start);
+  start = Clock::now();
   model::describe_model(report.model, report.config, report.load);
-  // fbclens's advice beyond opm (Warning/Info): appended last, never part of opm's verdict.
-  const std::vector<Finding> advice = advice::advise(report.model, report.findings, !report.config.others.empty());
-  report.findings.insert(report.findings.end(), advice.begin(), advice.end());
+  timings.model += ms_since(start);
+  // fbclens's analyses beyond opm (Warning/Info): after opm's findings, never part of its verdict.
+  report.analyses_complete = false;
+  if (options.analyses) {
+    analyses::Cache cache(report.model, report.findings, !report.config.others.empty());
+    analyses::complete_report(report, cache);
+  }
 
   if (load_failed) {
     report.verdict = Verdict::LoadError;

@@ -26,6 +26,27 @@ struct ProfileOutcome {
   std::size_t failures = 0;  ///< opm: its Error findings (load, convert, model); others: their rules' findings
 };
 
+/// Where a validation's time went, in milliseconds of a steady clock: for the benchmarks and the
+/// browser's account of a load's stages (the worker's loadTimings operation).
+struct ValidationTimings {
+  double read = 0;      ///< reading files through the FileSource (the browser: into the worker's memory)
+  double parse = 0;     ///< JSON and YAML text → documents with positions (core/load)
+  double decode = 0;    ///< documents → declarative config: typed objects, bundle objects checked (core/declcfg)
+  double model = 0;     ///< declarative config → model: conversion phases A–E and describe_model (core/model)
+  double validate = 0;  ///< opm's model rules, phase F (core/model validate_model)
+  double analyses = 0;  ///< the analyses beyond opm (core/analyses); 0 while they are deferred
+};
+
+/// How validate_catalog runs.
+struct ValidateOptions {
+  LoadOptions load;
+  /// Runs the analyses beyond opm (core/analyses: advice, FBC4xxx) and puts their findings in the
+  /// report. False: none runs (`validate --output opm`, the commands that print no findings, the
+  /// browser's deferred load) and the report's analyses_complete is false until
+  /// analyses::complete_report adds them.
+  bool analyses = true;
+};
+
 /// Everything fbclens knows about one catalog after validation. Move-only: the config and model
 /// refer into `load`.
 struct ValidationReport {
@@ -33,7 +54,8 @@ struct ValidationReport {
   declcfg::DeclarativeConfig config;
   model::Model model;
   /// All findings: load (walk order), conversion (opm's phase order), model (package > channel >
-  /// bundle, sorted). Exactly the opm-reported ones have reported_by_opm set.
+  /// bundle, sorted), then the analyses beyond opm (core/analyses, when analyses_complete), then the
+  /// check profiles' (core/profiles). Exactly the opm-reported ones have reported_by_opm set.
   std::vector<Finding> findings;
   Verdict verdict = Verdict::Valid;
   /// What opm prints, in the format of the vectors' expected.txt: "VALID", or "INVALID:" /
@@ -46,6 +68,11 @@ struct ValidationReport {
   /// The OpenShift version the profiles checked against ("4.17") and where it came from
   /// ("--ocp-version", "ocpVersion in .fbclens.yaml", "folder v4.17"); "" when unknown.
   std::string ocp_version, ocp_version_from;
+  /// Whether the analyses beyond opm are in `findings` (ValidateOptions::analyses). While false, the
+  /// operatorhub profile's count (which gates advice codes) is not known either.
+  bool analyses_complete = true;
+  /// Where the time went.
+  ValidationTimings timings;
 
   ValidationReport() = default;
   ValidationReport(ValidationReport&&) = default;
@@ -54,8 +81,11 @@ struct ValidationReport {
   ValidationReport& operator=(const ValidationReport&) = delete;
 };
 
-/// Validates the catalog in `source` as `opm validate` does, reporting every finding. Never
-/// throws; problems with the input (unreadable, malformed, hostile) are findings.
+/// Validates the catalog in `source` as `opm validate` does, reporting every finding (and, unless
+/// options.analyses is false, the analyses beyond opm). Never throws; problems with the input
+/// (unreadable, malformed, hostile) are findings.
+ValidationReport validate_catalog(const FileSource& source, const ValidateOptions& options);
+/// validate_catalog with every analysis and these load options.
 ValidationReport validate_catalog(const FileSource& source, const LoadOptions& options = {});
 
 /// The CLI's exit status for `validate` (README): 0 valid, 1 invalid or not loadable or a
