@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "export/report_json.h"
 #include "sample_catalog_embedded.h"
 #include "wasm/protocol.h"
 #include "wasm/session.h"
@@ -17,30 +18,55 @@ EM_JS(void, fbclens_report_load_progress, (double files, double bytes), {
 
 namespace fbclens::wasm {
 
-const ValidationReport* Session::load(const profiles::ProfileSettings& over, const std::string& folder, std::string& error) {
-  report_.reset();  // before building the next one (see reset_files)
+const ValidationReport* Session::load(const profiles::ProfileSettings& over, const std::string& folder, bool defer_analyses,
+                                      std::string& error) {
+  analyses_.reset();  // before building the next report (see reset_files)
+  report_.reset();
+  summary_text_.clear();
   current_ = std::move(pending_);
-  pending_ = std::make_unique<MemoryFileSource>();
-  LoadOptions options;
+  pending_ = std::make_unique<StagedFiles>();
+  ValidateOptions options;
+  options.analyses = !defer_analyses;
   std::uint64_t bytes = 0;
-  options.on_file_loaded = [&bytes](LoadResult& result, std::size_t) {
+  options.load.on_file_loaded = [&bytes](LoadResult& result, std::size_t) {
     bytes += result.files.empty() ? 0 : result.files.back().bytes;
     fbclens_report_load_progress(static_cast<double>(result.files.size()), static_cast<double>(bytes));
   };
   report_ = std::make_unique<ValidationReport>(validate_catalog(*current_, options));
+  analyses_ = std::make_unique<analyses::Cache>(report_->model, report_->findings, !report_->config.others.empty());
+  const ValidationTimings& t = report_->timings;
+  timings_ = {{"read", t.read}, {"parse", t.parse}, {"decode", t.decode}, {"model", t.model}, {"validate", t.validate},
+              {"profiles", 0}, {"analyses", t.analyses}, {"view", 0}, {"serialise", 0}};
+  const double start = emscripten_get_now();
   profiles::ProfileOptions profile_options;
   if (!profiles::catalog_options(*current_, report_->load, over, "the ocpVersion argument", folder, profile_options, error)) {
     return nullptr;
   }
   profiles::apply_profiles(*report_, profile_options);
+  timings_[5].ms = emscripten_get_now() - start;
   return report_.get();
+}
+
+const ValidationReport* Session::complete_report() {
+  if (!report_ || report_->analyses_complete) return report_.get();
+  analyses::complete_report(*report_, *analyses_);
+  summary_text_.clear();
+  return report_.get();
+}
+
+const std::string& Session::summary_text() {
+  if (summary_text_.empty() && report_) {
+    // replace: values from a broken file may hold invalid UTF-8; dump must not throw on them.
+    summary_text_ = fbclens::summary_text(*report_, {}, -1, Json::error_handler_t::replace);
+  }
+  return summary_text_;
 }
 
 const ValidationReport& Session::load_sample() {
   reset_files();
   for (const auto& f : sample::kFiles) add_file(f.path, f.contents);
   std::string error;
-  return *load({}, "", error);  // the sample has no .fbclens.yaml
+  return *load({}, "", false, error);  // the sample has no .fbclens.yaml
 }
 
 Session& session() {
@@ -64,6 +90,14 @@ EMSCRIPTEN_KEEPALIVE void fbclens_reset() { fbclens::wasm::session().reset_files
 /// `data`/`size`: the file's bytes (copied). Returns 0.
 EMSCRIPTEN_KEEPALIVE int fbclens_add_file(const char* path, const unsigned char* data, unsigned size) {
   fbclens::wasm::session().add_file(path, std::string(reinterpret_cast<const char*>(data), size));
+  return 0;
+}
+
+/// Names a file for the next load without copying it in: `size` bytes that JavaScript copies into
+/// wasm memory only while the loader reads the file, and again for a source excerpt, through
+/// Module.fbclensReadFile(handle, pointer, size) (wasm/staged_files.h). Returns 0.
+EMSCRIPTEN_KEEPALIVE int fbclens_add_file_ref(const char* path, double size, int handle) {
+  fbclens::wasm::session().add_file_ref(path, size, handle);
   return 0;
 }
 

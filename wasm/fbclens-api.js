@@ -32,6 +32,11 @@
  *   catalog's own .fbclens.yaml applies under them): the Summary then has `profiles` and the
  *   profiles' findings. Rejects with an FbclensError (badRequest) for an unknown profile or version,
  *   or a .fbclens.yaml that does not parse.
+ * loadFiles(files, {deferAnalyses: true}): opm's verdict and findings only; the findings beyond opm
+ *   come from analyses({packages}) when asked for (see the load and analyses rows of the table).
+ * The module is handed the files without their bytes (fbclens_add_file_ref): it copies each one in
+ *   while it parses it, and again for a source excerpt, through Module.fbclensReadFile, so it never
+ *   holds the catalog's text; the entries are kept here until the next load.
  * loadSample(): loads the built-in sample catalog; resolves to its Summary.
  * upgradePath({package, installedBundle, installedVersion, subscriptionChannel, startingCsv, channels,
  *   version, policy}): what OLM Classic and OLM v1 pick next (core/export/upgrade_json.h).
@@ -126,10 +131,9 @@
       return last;
     }
 
-    // Copies `entries` into the module with `adder` (fbclens_add_file: the next load's files;
-    // fbclens_add_compare_file: the catalog `compare` compares the loaded one with).
-    function stage(entries, adder = 'fbclens_add_file') {
-      if (adder === 'fbclens_add_file') Module._fbclens_reset();
+    // Copies `entries` into the module with `adder` (fbclens_add_compare_file: the catalog
+    // `compare` compares the loaded one with).
+    function stage(entries, adder) {
       for (const { path, data } of entries) {
         const ptr = Module._malloc(Math.max(1, data.length));
         Module.HEAPU8.set(data, ptr);
@@ -138,16 +142,50 @@
       }
     }
 
+    // The next load's files, named to the module without copying them in (fbclens_add_file_ref):
+    // the core asks for each one's bytes while it parses it, and again for a source excerpt, through
+    // Module.fbclensReadFile, so the module never holds the catalog's text (wasm/staged_files.h).
+    // `data`: a Uint8Array, a string (encoded once, here) or a File/Blob, read with FileReaderSync
+    // (Web Workers only) when the core asks for it.
+    let staged = [];
+    Module.fbclensReadFile = (handle, pointer, size) => {
+      const data = staged[handle];
+      let bytes = data;
+      if (data && !(data instanceof Uint8Array)) {
+        try {
+          bytes = new Uint8Array(new FileReaderSync().readAsArrayBuffer(data));
+        } catch (e) {
+          return -1;
+        }
+      }
+      if (!bytes || bytes.length > size) return -1;
+      Module.HEAPU8.set(bytes, pointer);
+      return bytes.length;
+    };
+    function stageRefs(entries) {
+      Module._fbclens_reset();
+      staged = [];
+      for (const { path, data } of entries) {
+        const kept = typeof Blob !== 'undefined' && data instanceof Blob ? data : toBytes(data);
+        const handle = staged.push(kept) - 1;
+        const size = kept instanceof Uint8Array ? kept.length : kept.size;
+        Module.ccall('fbclens_add_file_ref', 'number', ['string', 'number', 'number'], [path, size, handle]);
+      }
+    }
+
     const api = {
       protocol,
       protocolText,
       call,
       /**
-       * Stages `entries` ([{path, data: Uint8Array|string}]) and loads them with the load
-       * operation's arguments `args` (an object or its JSON text; optional); the view's text.
+       * Names `entries` ([{path, data: Uint8Array|string|File}]; a File only in a Web Worker, where
+       * FileReaderSync reads it) to the module and loads them with the load operation's arguments
+       * `args` (an object or its JSON text; optional); the view's text. The module copies each file
+       * in while it parses it and frees it after; the entries are kept for source excerpts until
+       * the next load.
        */
       loadText(entries, args) {
-        stage(entries.map(({ path, data }) => ({ path, data: toBytes(data) })));
+        stageRefs(entries);
         return call('load', typeof args === 'string' ? args : JSON.stringify(args || {}));
       },
       /**

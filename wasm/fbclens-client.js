@@ -9,7 +9,8 @@
  *   client.on('progress', (p) => ...);               // p: {phase: 'reading'|'parsing', files,
  *                                                    //     totalFiles, bytes, totalBytes}
  *   const {summary, viewText} = await client.loadFiles(files, options);  // as FbclensApi.loadFiles
- *                                                    // (options: the check profiles, optional);
+ *                                                    // (options: the load operation's arguments:
+ *                                                    // the check profiles, deferAnalyses; optional);
  *                                                    // summary: the Summary (parsed), viewText: the
  *                                                    // explorer view's JSON text, unparsed (the app's)
  *   client.cancel();                                 // the load in flight rejects with an Error
@@ -26,6 +27,8 @@
  *   await client.bundle({package, channel, bundle}); // upgradePath, bundle, layout, excerpt,
  *   await client.memory();                           // memory, ... (see FbclensApi)
  * Failed operations reject with an FbclensError (fbclens-api.js): `kind` says why.
+ * Every load leaves User Timing entries named 'fbclens:*' (see mark() below): the stages of the load
+ * in the worker and on the page's thread.
  *
  * Every load runs in a fresh worker (the first one is started at once, which also tells the
  * client the table). Only when it succeeds does that worker become the current one and the
@@ -37,6 +40,39 @@
 
   const scriptBase = typeof document !== 'undefined' && document.currentScript
     ? document.currentScript.src.replace(/[^/]*$/, '') : '';
+
+  // The page-side account of a load, as User Timing entries any page (and tests/bench/bench-page.mjs)
+  // can read: marks 'fbclens:load-requested' (loadFiles called), 'fbclens:answer-received' (the
+  // worker's answer is on the page's thread), 'fbclens:summary-parsed', 'fbclens:load-emitted' (the
+  // 'load' listeners have run); and a measure per stage of the worker's load ('fbclens:read',
+  // 'fbclens:parse', ... as the loadTimings operation names them, laid end to end from when the worker
+  // started) and 'fbclens:sent' (the answer's way from the worker to the page). Each load replaces the
+  // previous load's entries.
+  const timing = typeof performance !== 'undefined' && performance.mark && performance.measure ? performance : null;
+  const timingNames = new Set();
+  function mark(name) {
+    if (!timing) return;
+    timingNames.add('fbclens:' + name);
+    timing.mark('fbclens:' + name);
+  }
+  function clearTimings() {
+    if (!timing) return;
+    for (const name of timingNames) { timing.clearMarks(name); timing.clearMeasures(name); }
+  }
+  function measureWorker(timings) {
+    if (!timing || !timings || !timings.stages) return;
+    const origin = timing.timeOrigin || 0;
+    let at = timings.started - origin;
+    try {
+      for (const { name, ms } of timings.stages) {
+        timingNames.add('fbclens:' + name);
+        timing.measure('fbclens:' + name, { start: at, end: at + ms });
+        at += ms;
+      }
+      timingNames.add('fbclens:sent');
+      timing.measure('fbclens:sent', { start: timings.posted - origin, end: timing.now() });
+    } catch (e) { /* a browser without User Timing Level 3 measures: marks only */ }
+  }
 
   function abortError() {
     const error = new Error('fbclens: load cancelled');
@@ -123,6 +159,8 @@
       cancel();  // one load at a time: a new one replaces the one in flight
       const ticket = { handle: null, cancelled: false };
       pending = ticket;
+      clearTimings();
+      mark('load-requested');
       try {
         const next = spare || spawn(base, wasmModule);
         spare = null;
@@ -130,11 +168,15 @@
         if (ticket.cancelled) throw abortError();
         emit('progress', Object.assign({ phase: 'reading', files: 0, bytes: 0 }, totals));
         const answer = await ticket.handle.send(message, (p) => emit('progress', p));
+        mark('answer-received');
+        measureWorker(answer.timings);
         const previous = current;
         current = ticket.handle;
         if (previous) previous.end(null, 'its catalog was replaced');
         last = JSON.parse(answer.summary);  // the Summary alone: the view is the app's to parse
+        mark('summary-parsed');
         emit('load', last);
+        mark('load-emitted');
         return { summary: last, viewText: answer.text };
       } catch (error) {
         if (ticket.handle && ticket.handle !== current) ticket.handle.end(null, 'its load failed');

@@ -6,23 +6,26 @@
  * Its operations are the protocol table (wasm/protocol.cpp); this file knows none of them by name
  * except the two it must do work for first:
  *   {id, op: 'init', wasmModule}               compiled fbclens-core.wasm; answers with the table
- *   {id, op: 'load', files: [{path, file}], args?}  reads the files (File/Blob, Uint8Array or
- *                                               string) into the module, then runs the table's
- *                                               'load' with `args` (its arguments' JSON text)
+ *   {id, op: 'load', files: [{path, file}], args?}  names the files (File/Blob, Uint8Array or
+ *                                               string) to the module, which reads each while it
+ *                                               parses it, and runs the table's 'load' with `args`
+ *                                               (its arguments' JSON text)
  *   {id, op: 'compare', files}                 reads the files as the older catalog and runs the
  *                                               table's 'compare' against the catalog loaded
  *   {id, op, args}                              any other operation of the table; `args` is the
  *                                               arguments' JSON text, passed on unparsed
  * Worker → page:
  *   {id, text}                                 the answer's JSON text, unparsed
- *   {id, text, summary}                        a load's answer: the view's text (for the app) and
- *                                               the Summary's text (for the page), both unparsed
+ *   {id, text, summary, timings}               a load's answer: the view's text (for the app) and
+ *                                               the Summary's text (for the page), both unparsed;
+ *                                               timings: {started, posted (ms since the epoch),
+ *                                               stages: [{name, ms}] (the loadTimings operation)}
  *   {id, error: {op, kind, message}}           a typed failure (kind: a failure of the table, or
  *                                               'worker' when the worker itself failed); the
  *                                               worker stays usable
  *   {id, progress: {phase, files, totalFiles, bytes, totalBytes}}  during loads, at most every
- *     50 ms; phase 'reading' (bytes into the worker), then 'parsing' (files parsed and decoded;
- *     `files` counts files done, ignored ones included; validation follows the last file).
+ *     50 ms; phase 'reading' (compare: bytes into the worker), 'parsing' (files read, parsed and
+ *     decoded; `files` counts files done, ignored ones included; validation follows the last file).
  */
 'use strict';
 importScripts('fbclens-core.js', 'fbclens-api.js');
@@ -73,13 +76,22 @@ async function init(wasmModule) {
   return api.protocolText;
 }
 
-// The answer as {text} ({text, summary} for an operation that loads).
+// Milliseconds since the epoch (performance.timeOrigin-based), comparable with the page's clock.
+const epochNow = () => performance.timeOrigin + performance.now();
+
+// The answer as {text} ({text, summary, timings} for an operation that loads).
 async function answer(message) {
   if (message.op === 'init') return { text: await init(message.wasmModule) };
   if (!api) throw new FbclensApi.FbclensError(message.op, 'worker', 'the core module is not ready');
   let text;
+  let started = 0;
   if (message.op === 'load') {
-    text = api.loadText(await readAll(message.id, message.files), message.args || '');
+    // The Files are not read here: the core reads each one (FileReaderSync) while it parses it,
+    // and again for a source excerpt, so the catalog's text never stays in the worker.
+    const totalBytes = message.files.reduce((n, f) => n + (f.file.size !== undefined ? f.file.size : f.file.length || 0), 0);
+    progressOf = throttledProgress(message.id, message.files.length, totalBytes);
+    started = epochNow();
+    text = api.loadText(message.files.map(({ path, file }) => ({ path, data: file })), message.args || '');
     progressOf = null;
   } else if (message.op === 'compare') {
     text = api.compareText(await readAll(message.id, message.files));
@@ -88,7 +100,12 @@ async function answer(message) {
     text = api.call(message.op, message.args);
   }
   const row = api.protocol.ops.find((o) => o.name === message.op);
-  return row && row.loads ? { text, summary: api.call('catalogSummary', '') } : { text };
+  if (!row || !row.loads) return { text };
+  if (!started) started = epochNow();
+  const summary = api.call('catalogSummary', '');
+  // The core's stages laid end to end from when the load started (they ran one after the other),
+  // and the time the answer left the worker: the page turns them into performance measures.
+  return { text, summary, timings: { started, posted: epochNow(), stages: JSON.parse(api.call('loadTimings', '')).stages } };
 }
 
 // One request at a time, in order: the module is single-threaded and loads are synchronous in it.

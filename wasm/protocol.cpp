@@ -31,6 +31,8 @@
 #include "update/resolve_request.h"
 #include "load/source_excerpt.h"
 
+#include <set>
+
 namespace fbclens::wasm {
 
 namespace {
@@ -77,6 +79,32 @@ Answer ok(const Json& answer) {
 }
 Answer no_catalog() { return {Failure::NoCatalog, "no catalog is loaded"}; }
 Answer not_found(std::string message) { return {Failure::NotFound, std::move(message)}; }
+
+// The explorer view of a load (core/export/catalog_view_json.h) as text: {"packages":..,"summary":..}
+// (nlohmann's key order), the Summary's text taken from the session so it is built once. Times the
+// view's building and its serialisation into the session's stages.
+Answer view_answer(Session& session, const ValidationReport& report) {
+  double start = emscripten_get_now();
+  const Json packages = catalog_packages_json(report);
+  const double view = emscripten_get_now() - start;
+  start = emscripten_get_now();
+  std::string text = "{\"packages\":";
+  text += packages.dump(-1, ' ', false, Json::error_handler_t::replace);
+  const double serialise_packages = emscripten_get_now() - start;
+  start = emscripten_get_now();
+  const std::string& summary = session.summary_text();
+  const double summary_ms = emscripten_get_now() - start;
+  start = emscripten_get_now();
+  text += ",\"summary\":";
+  text += summary;
+  text += "}";
+  std::vector<StageTime>& stages = session.timings();
+  if (stages.size() >= 2) {
+    stages[stages.size() - 2].ms = view + summary_ms;  // the Summary is built and written in one step
+    stages.back().ms = serialise_packages + (emscripten_get_now() - start);
+  }
+  return {Failure::None, std::move(text)};
+}
 
 // =====================================================================================================
 // [SECTION] Operations
@@ -125,23 +153,97 @@ std::optional<Answer> profile_settings(const Json& args, profiles::ProfileSettin
 }
 
 // A load answers with the explorer view, which holds the Summary: one serialisation of both, read
-// by the page (the Summary, the DOM findings) and by the app (its panels) from the same text.
+// by the page (the Summary, the DOM findings) and by the app (its panels) from the same text. The
+// Summary's text is kept (Session::summary_text), so the worker's catalogSummary after a load does
+// not build it again. {deferAnalyses: true} leaves the analyses beyond opm to the analyses operation.
 Answer load(Session& session, const Json& args) {
   profiles::ProfileSettings settings;
   std::string folder, error;
   if (auto failure = profile_settings(args, settings, folder)) return *failure;
-  const ValidationReport* report = session.load(settings, folder, error);
+  const auto defer = args.find("deferAnalyses");
+  if (defer != args.end() && !defer->is_null() && !defer->is_boolean()) {
+    return {Failure::BadRequest, "argument deferAnalyses must be a boolean"};
+  }
+  const ValidationReport* report =
+      session.load(settings, folder, defer != args.end() && defer->is_boolean() && defer->get<bool>(), error);
   if (!report) return {Failure::BadRequest, error};
-  return ok(catalog_view_json(*report));
+  return view_answer(session, *report);
 }
-Answer load_sample(Session& session, const Json&) { return ok(catalog_view_json(session.load_sample())); }
+Answer load_sample(Session& session, const Json&) { return view_answer(session, session.load_sample()); }
 
 // The Summary alone (what load's answer holds as `summary`), so the page reads a load's Summary
 // without parsing the whole view, which only the app parses.
 Answer catalog_summary(Session& session, const Json&) {
   const ValidationReport* report = session.report();
   if (!report) return no_catalog();
-  return ok(summary_json(*report));
+  if (!report->analyses_complete && session.analyses()->complete()) session.complete_report();
+  // The worker asks for it once, right after the load's view: the kept text is handed over, not kept
+  // twice (a later call builds it again).
+  return {Failure::None, session.take_summary_text()};
+}
+
+// The analyses beyond opm (core/analyses/analyses.h) for the packages asked for, computed now unless
+// done before (kept in the session), then the report's state: a package opm rejects is not analysed
+// (listed in `notAnalysed`), a package not in the catalog is notFound.
+Answer analyses_op(Session& session, const Json& json) {
+  const auto list = json.find("packages");
+  const bool some = list != json.end() && !list->is_null();
+  if (some && (!list->is_array() || !std::all_of(list->begin(), list->end(), [](const Json& v) { return v.is_string(); }))) {
+    return {Failure::BadRequest, "argument packages must be a list of package names"};
+  }
+  const ValidationReport* report = session.report();
+  if (!report) return no_catalog();
+  analyses::Cache& cache = *session.analyses();
+  std::set<std::string> packages;
+  Json not_analysed = Json::array();
+  if (some) {
+    for (const Json& name : *list) {
+      const std::string& package = name.get_ref<const std::string&>();
+      if (!report->model.packages.count(package)) return not_found("package " + package + " is not in the catalog");
+      if (!packages.insert(package).second) continue;
+      if (!cache.analysed(package)) not_analysed.push_back(package);
+    }
+  }
+  Json findings = Json::array();
+  if (report->analyses_complete) {
+    // Everything is in the report already (a load without deferAnalyses, or completed since).
+    for (const Finding& f : report->findings) {
+      if (f.info().phase != Phase::Advice) continue;
+      if (some ? f.object.package.empty() || !packages.count(f.object.package) : false) continue;
+      findings.push_back(finding_json(f));
+    }
+  } else {
+    if (some) {
+      for (const std::string& package : packages) cache.compute(package);
+    } else {
+      cache.compute_all();
+    }
+    for (const Finding* f : cache.findings(some ? &packages : nullptr)) findings.push_back(finding_json(*f));
+    if (cache.complete()) report = session.complete_report();
+  }
+  Json answer{{"findings", std::move(findings)}, {"notAnalysed", std::move(not_analysed)},
+              {"pending", report->analyses_complete ? 0 : cache.pending()}, {"complete", report->analyses_complete}};
+  if (report->analyses_complete) {
+    Json counts = {{"error", 0}, {"warning", 0}, {"info", 0}};
+    for (const Finding& f : report->findings) {
+      Json& n = counts[severity_name(f.info().severity)];
+      n = n.get<int>() + 1;
+    }
+    answer["findingCounts"] = std::move(counts);
+    if (!report->profiles.empty()) answer["profiles"] = profiles_json(*report);
+  }
+  return ok(answer);
+}
+
+// How long each stage of the last load took (Session::timings), for the page's account of a load.
+Answer load_timings(Session& session, const Json&) {
+  const ValidationReport* report = session.report();
+  if (!report) return no_catalog();
+  Json stages = Json::array();
+  for (const StageTime& s : session.timings()) stages.push_back(Json{{"name", s.name}, {"ms", s.ms}});
+  std::size_t files = 0;
+  for (const CatalogFile& f : report->load.files) files += f.ignored ? 0 : 1;
+  return ok(Json{{"stages", std::move(stages)}, {"files", files}, {"bytes", report->load.total_bytes}});
 }
 
 Answer layout(Session& session, const Json& json) {
@@ -204,7 +306,9 @@ Answer compare_op(Session& session, const Json&) {
   std::unique_ptr<MemoryFileSource> files = session.take_compare_files();
   const ValidationReport* report = session.report();
   if (!report) return no_catalog();
-  const ValidationReport older = validate_catalog(*files, LoadOptions{});
+  ValidateOptions without_analyses;  // the diff reads models and verdicts only
+  without_analyses.analyses = false;
+  const ValidationReport older = validate_catalog(*files, without_analyses);
   files.reset();
   const Json summary = summary_json(older);
   Json old_counts = Json::object();
@@ -262,10 +366,10 @@ Answer report_op(Session& session, const Json& json) {
   const std::string format = args.text("format");
   if (!args.ok()) return args.failure();
   if (format != "json" && format != "sarif" && format != "text") return {Failure::BadRequest, "unknown format " + format + " (json, sarif or text)"};
-  const ValidationReport* report = session.report();
+  const ValidationReport* report = session.complete_report();  // every finding, as the CLI prints them
   if (!report) return no_catalog();
   const auto dump = [](const Json& j) { return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n"; };
-  std::string text = format == "json"    ? dump(summary_json(*report))
+  std::string text = format == "json"    ? summary_text(*report, {}, 2, Json::error_handler_t::replace) + "\n"
                      : format == "sarif" ? dump(sarif_json(*report))
                                          : render_text_report(*report, session.source());
   return ok(Json{{"text", std::move(text)}});
@@ -288,7 +392,7 @@ Answer excerpt(Session& session, const Json& json) {
   const std::string file = args.text("file");
   const double line = args.number("line", 1), context = args.number("context", 4);
   if (!args.ok()) return args.failure();
-  const MemoryFileSource* source = session.source();
+  const FileSource* source = session.source();
   if (!source) return no_catalog();
   std::string text, error;
   if (!source->read(file, text, error, std::size_t(1) << 30)) return not_found("no file " + file + " in the catalog");
@@ -335,12 +439,26 @@ Answer memory(Session&, const Json&) {
 
 constexpr Op kOps[] = {
     {"load",
-     "{profiles?, ocpVersion?, konfluxRegistries?, operatorPipelinesRegistries?, folder?} (the files added with "
-     "fbclens_add_file; the check profiles as the CLI's validate flags, over the catalog's .fbclens.yaml)",
-     "the explorer view, Summary inside: {summary, packages} (core/export/catalog_view_json.h)", true, load},
+     "{profiles?, ocpVersion?, konfluxRegistries?, operatorPipelinesRegistries?, folder?, deferAnalyses?: bool} (the "
+     "files added with fbclens_add_file or fbclens_add_file_ref; the check profiles as the CLI's validate flags, over "
+     "the catalog's .fbclens.yaml; deferAnalyses: the analyses beyond opm are left to the analyses operation)",
+     "the explorer view, Summary inside: {summary, packages} (core/export/catalog_view_json.h); with deferAnalyses the "
+     "Summary holds opm's findings and the profiles' only, has analyses: {complete: false}, and a profile that gates "
+     "advice codes (operatorhub) has failures: null, passed: null, pending: true", true, load},
     {"loadSample", "{}", "as load, for the built-in sample catalog", true, load_sample},
-    {"catalogSummary", "{}", "the Summary of the catalog loaded, as in load's answer (core/export/report_json.h)", false,
-     catalog_summary},
+    {"catalogSummary", "{}", "the Summary of the catalog loaded, as in load's answer (core/export/report_json.h); once "
+     "every deferred analysis has run it is the Summary of a load without deferAnalyses", false, catalog_summary},
+    {"analyses", "{packages?: [name, ..]} (absent: every package)",
+     "the findings beyond opm (core/analyses/analyses.h: a row per analysis) about those packages, computed now unless "
+     "computed before: {findings: [Finding as in the Summary's findings, in report order], notAnalysed: [packages "
+     "asked for that opm rejects, so no analysis runs for them], pending: packages not analysed yet, complete: bool, "
+     "findingCounts: {error, warning, info} of every finding and profiles: as the Summary's (when profiles ran), both "
+     "only when complete}; without packages also the findings about no package (FBC4000); an unknown package is "
+     "notFound", false, analyses_op},
+    {"loadTimings", "{}",
+     "how long each stage of the last load took: {stages: [{name, ms}], files, bytes}; stages in order: read (files "
+     "copied into wasm memory), parse, decode, model, validate (opm's rules), profiles, analyses (0 when deferred), "
+     "view (the explorer view and Summary built), serialise (their JSON text written)", false, load_timings},
     {"layout", "{package, channel ('' or absent = the whole package, channels as lanes)}",
      "the graph layout (core/export/layout_json.h)", false, layout},
     {"upgradePath",

@@ -1,15 +1,28 @@
-// The state behind the JavaScript API: files handed over by JS, and the last validation report.
-// One Session per module instance (the app has one; a Web Worker will have its own).
+// The state behind the JavaScript API: files handed over by JS, the last validation report and the
+// analyses beyond opm computed for it so far. One Session per module instance (the app has one; a
+// Web Worker has its own).
 #pragma once
 
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "analyses/analyses.h"
 #include "load/file_source.h"
 #include "profiles/profiles.h"
 #include "validate/validate.h"
+#include "wasm/staged_files.h"
 
 namespace fbclens::wasm {
+
+/// How long one stage of the last load took: {name, milliseconds}. The stages, in order: "read"
+/// (files copied into wasm memory), "parse", "decode", "model", "validate" (opm's rules),
+/// "profiles", "analyses" (0 when deferred), "view" (the explorer view built), "serialise" (its
+/// JSON text written).
+struct StageTime {
+  const char* name;
+  double ms;
+};
 
 class Session {
  public:
@@ -17,21 +30,28 @@ class Session {
   /// load never holds two catalogs at once (the wasm heap only grows: its peak is what counts).
   /// Views keep their own copies of what they draw.
   void reset_files() {
-    pending_ = std::make_unique<MemoryFileSource>();
+    pending_ = std::make_unique<StagedFiles>();
+    analyses_.reset();
     report_.reset();
     current_.reset();
+    summary_text_.clear();
   }
 
-  /// Adds one file for the next load; `path` is relative to the catalog root.
+  /// Adds one file for the next load, its bytes copied in; `path` is relative to the catalog root.
   void add_file(std::string path, std::string bytes) { pending_->add(std::move(path), std::move(bytes)); }
+  /// Adds one file for the next load that JavaScript keeps and copies in only while it is read
+  /// (StagedFiles::add_ref): `size` bytes, `handle` JavaScript's name for it.
+  void add_file_ref(std::string path, double size, int handle) { pending_->add_ref(std::move(path), size, handle); }
 
   /// Validates the pending files and returns the report (valid until the next load). The
   /// pending files become the current catalog (kept for source excerpts). The check profiles
   /// (core/profiles) are `over` (the load's arguments) laid over the catalog's own .fbclens.yaml;
   /// `folder` (the catalog folder's name or path, "" = unknown) may name the OpenShift version
-  /// (vX.Y). Returns nullptr with `error` set when that .fbclens.yaml does not parse (the report
-  /// is kept, without profiles).
-  const ValidationReport* load(const profiles::ProfileSettings& over, const std::string& folder, std::string& error);
+  /// (vX.Y). With `defer_analyses`, the analyses beyond opm (core/analyses) are not run: the
+  /// `analyses` operation runs them per package, and complete_report all of them. Returns nullptr
+  /// with `error` set when that .fbclens.yaml does not parse (the report is kept, without profiles).
+  const ValidationReport* load(const profiles::ProfileSettings& over, const std::string& folder, bool defer_analyses,
+                               std::string& error);
 
   /// Loads the built-in sample catalog (samples/catalog, embedded at build time), opm alone.
   const ValidationReport& load_sample();
@@ -46,16 +66,39 @@ class Session {
     return files;
   }
 
-  /// The last report, or nullptr before the first load.
+  /// The last report, or nullptr before the first load. Its analyses may be pending
+  /// (ValidationReport::analyses_complete); analyses() has what was computed of them.
   const ValidationReport* report() const { return report_.get(); }
+  /// The last report with every analysis in it, computing what is missing (for what prints every
+  /// finding: the report and export operations); nullptr before the first load.
+  const ValidationReport* complete_report();
+  /// The analyses of the last report, computed so far (nullptr before the first load).
+  analyses::Cache* analyses() { return analyses_.get(); }
   /// The files of the last report.
-  const MemoryFileSource* source() const { return current_.get(); }
+  const FileSource* source() const { return current_.get(); }
+
+  /// The Summary's JSON text of the report as it stands (summary_json), kept until the report
+  /// changes (a load, or its analyses completed), so a load's Summary is built once.
+  const std::string& summary_text();
+  /// summary_text(), handed over: the session keeps no copy.
+  std::string take_summary_text() {
+    summary_text();
+    std::string text = std::move(summary_text_);
+    summary_text_.clear();
+    return text;
+  }
+  /// The stages of the last load (StageTime), its files and bytes; `view` and `serialise` are set
+  /// by the load operation once it has built its answer.
+  std::vector<StageTime>& timings() { return timings_; }
 
  private:
-  std::unique_ptr<MemoryFileSource> pending_ = std::make_unique<MemoryFileSource>();
-  std::unique_ptr<MemoryFileSource> current_;
+  std::unique_ptr<StagedFiles> pending_ = std::make_unique<StagedFiles>();
+  std::unique_ptr<StagedFiles> current_;
   std::unique_ptr<MemoryFileSource> compare_ = std::make_unique<MemoryFileSource>();
   std::unique_ptr<ValidationReport> report_;
+  std::unique_ptr<analyses::Cache> analyses_;
+  std::string summary_text_;
+  std::vector<StageTime> timings_;
 };
 
 /// The module's one session (the JS API is a set of C functions, so it needs a place to live).

@@ -1,52 +1,153 @@
 // Benchmark (not a test): the app in headless Chromium (SwiftShader WebGL2).
-//   - time to load and validate a catalog folder through the folder picker (the 57.6 MB JSON one
-//     by default; pass another folder as the first argument);
-//   - frame time of the graph view with 100, 1,000 and 5,000 nodes (synthetic channels: a replaces
-//     chain with a skips edge every 5 entries and a skipRange every 10): frames drawn per second
-//     while the mouse drags (pans) the graph, and the animation-frame period once it is idle;
-//   - the longest gap between the page's animation frames during that load (the UI thread's
-//     responsiveness: the catalog loads in a Web Worker);
-//   - the worker's wasm memory size and allocator high-water mark, and the app's wasm memory.
-//   node tests/bench/bench-page.mjs [CATALOG_DIR]   (needs dist/ built)
+//   - a load, stage by stage, for each catalog folder given (default: the certified v4.14 JSON
+//     catalog): pick → the worker (its stages: read, parse, decode, model, validate, profiles,
+//     analyses, view, serialise) → sent → the answer on the page → Summary parsed → 'load' listeners
+//     → the page's own work (app and DOM) → first frame; with the longest main-thread stall meanwhile
+//     (the longest long task, and the longest gap between animation frames), and the worker's wasm
+//     memory as a ratio to the catalog's bytes. Two ways per catalog: through the page's folder
+//     picker (what a user does), and through window.fbclens.loadFiles(files, {deferAnalyses: true})
+//     with the same File handles (what the new page passes: the analyses beyond opm wait until asked);
+//   - with --frames, frame time of the graph view with 100, 1,000 and 5,000 nodes (synthetic
+//     channels: a replaces chain with a skips edge every 5 entries and a skipRange every 10) while the
+//     mouse drags (pans) the graph, and the animation-frame period once it is idle.
+// It drives the page only through what any page of the app keeps: the handle window.fbclens (ready,
+// on('load'), loadFiles, summary, memory, graphStats, show, appStatus), a folder input
+// (input[type=file][webkitdirectory]), and the User Timing entries 'fbclens:*' that
+// wasm/fbclens-client.js leaves for every load. Prints one line per stage; with --json, one JSON line
+// per load as well.
+//   node tests/bench/bench-page.mjs [--runs N] [--frames] [--json] [--dist DIR] [CATALOG_DIR...]   (needs dist/ built)
 import { chromium } from 'playwright-core';
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../scripts/static-server.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const catalog = process.argv[2] || resolve(repo, '../shared/catalogs/certified-operators-v4.14-json/catalogs/v4.14');
-const server = await startServer({ root: resolve(repo, 'dist') });
+const args = process.argv.slice(2);
+let runs = 1, frames = false, json = false, dist = resolve(repo, 'dist');
+const catalogs = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--runs') runs = Number(args[++i]);
+  else if (args[i] === '--frames') frames = true;
+  else if (args[i] === '--json') json = true;
+  else if (args[i] === '--dist') dist = resolve(args[++i]);
+  else catalogs.push(resolve(args[i]));
+}
+if (!catalogs.length) catalogs.push(resolve(repo, '../shared/catalogs/certified-operators-v4.14-json/catalogs/v4.14'));
+
+const server = await startServer({ root: dist });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true,
   args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run',
          '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 await page.goto(server.url);
 await page.evaluate(() => window.fbclens.ready);
-
 const mb = (b) => (b / 1e6).toFixed(1) + ' MB';
-// Record every animation frame's gap from now until the load resolves.
-await page.evaluate(() => {
-  window.benchGaps = [];
-  let last = performance.now();
-  const tick = (t) => {
-    window.benchGaps.push(t - last);
-    last = t;
-    if (!window.benchDone) requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-  window.fbclens.on('load', () => { window.benchDone = true; });
-});
-const start = Date.now();
-await page.setInputFiles('.fbclens-folder-input', catalog);
-await page.waitForFunction(() => (window.fbclens.summary()?.bytes || 0) > 1e6, null, { timeout: 300000, polling: 50 });
-const seconds = (Date.now() - start) / 1000;
-const loaded = await page.evaluate(async () => ({ s: window.fbclens.summary(), m: await window.fbclens.memory(),
-                                                  gaps: window.benchGaps }));
-const longest = Math.max(...loaded.gaps);
-console.log(`load + validate ${catalog}: ${seconds.toFixed(2)} s (${mb(loaded.s.bytes)}, ${loaded.s.verdict}); ` +
-            `${loaded.gaps.length} frames drawn meanwhile, longest frame gap ${longest.toFixed(0)} ms; ` +
-            `worker wasm memory ${mb(loaded.m.worker.wasmBytes)}, allocator high-water ${mb(loaded.m.worker.highWater)}; ` +
-            `app wasm memory ${mb(loaded.m.app.wasmBytes)}`);
+
+// Before a load: watch long tasks and animation-frame gaps until the 'load' listeners have run and the
+// page's task after them is done, then mark the first animation frame after that.
+async function arm() {
+  await page.evaluate(() => {
+    const b = (window.fbclensBench = { gaps: [], longTasks: [], done: false });
+    performance.clearMarks();
+    performance.clearMeasures();
+    if (!b.observer && typeof PerformanceObserver === 'function' &&
+        PerformanceObserver.supportedEntryTypes && PerformanceObserver.supportedEntryTypes.includes('longtask')) {
+      b.observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) b.longTasks.push(e.duration); });
+      b.observer.observe({ type: 'longtask' });
+    }
+    let last = performance.now();
+    const tick = (t) => {
+      b.gaps.push(t - last);
+      last = t;
+      if (!b.firstFrame) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    if (!window.fbclensBenchListening) {
+      window.fbclensBenchListening = true;
+      window.fbclens.on('load', () => {
+        const bench = window.fbclensBench;
+        performance.mark('bench:load-event');
+        // After the page's own synchronous work on the answer (the app's catalog, the DOM lists).
+        setTimeout(() => {
+          performance.mark('bench:page-done');
+          requestAnimationFrame(() => {
+            performance.mark('bench:first-frame');
+            bench.firstFrame = true;
+            if (bench.observer) bench.observer.disconnect();
+            bench.observer = null;
+            bench.done = true;
+          });
+        }, 0);
+      });
+    }
+  });
+}
+
+// The stages of the last load, from the User Timing entries.
+async function collect() {
+  await page.waitForFunction(() => window.fbclensBench.done, null, { timeout: 600000, polling: 50 });
+  return page.evaluate(async () => {
+    const at = (name) => { const e = performance.getEntriesByName(name).pop(); return e ? e.startTime : NaN; };
+    const measure = (name) => performance.getEntriesByName(name, 'measure').pop();
+    const stages = [];
+    const worker = ['read', 'parse', 'decode', 'model', 'validate', 'profiles', 'analyses', 'view', 'serialise'];
+    const first = measure('fbclens:' + worker[0]);
+    stages.push(['pick → worker', (first ? first.startTime : NaN) - at('bench:pick')]);
+    for (const name of worker) { const m = measure('fbclens:' + name); stages.push([name, m ? m.duration : NaN]); }
+    const sent = measure('fbclens:sent');
+    stages.push(['sent', sent ? sent.duration : NaN]);
+    stages.push(['answer → Summary parsed', at('fbclens:summary-parsed') - at('fbclens:answer-received')]);
+    stages.push(["'load' listeners", at('fbclens:load-emitted') - at('fbclens:summary-parsed')]);
+    stages.push(['app and DOM', at('bench:page-done') - at('bench:load-event')]);
+    stages.push(['first frame', at('bench:first-frame') - at('bench:page-done')]);
+    const total = at('bench:first-frame') - at('bench:pick');
+    const b = window.fbclensBench;
+    const memory = await window.fbclens.memory();
+    const summary = window.fbclens.summary();
+    // Results: the 'load' event (the Summary is on the page), whatever page and client (an older client
+    // leaves no 'fbclens:*' entries, and then only the total is known).
+    return { stages, total, results: at('bench:load-event') - at('bench:pick'),
+             longestTask: b.longTasks.length ? Math.max(...b.longTasks) : 0, longestGap: Math.max(0, ...b.gaps),
+             worker: memory.worker, app: memory.app, bytes: summary.bytes, verdict: summary.verdict,
+             findings: summary.findings.length };
+  });
+}
+
+function report(catalog, way, r) {
+  const ratio = r.worker ? (r.worker.wasmBytes / r.bytes).toFixed(2) : '?';
+  console.log(`${catalog} (${mb(r.bytes)}, ${r.verdict}, ${r.findings} findings in the Summary), ${way}: ` +
+              `pick to results ${(r.results / 1000).toFixed(2)} s, to first frame ${(r.total / 1000).toFixed(2)} s; ` +
+              `longest main-thread task ${r.longestTask.toFixed(0)} ms, longest frame gap ${r.longestGap.toFixed(0)} ms; ` +
+              `worker wasm memory ${mb(r.worker.wasmBytes)} = ${ratio}x the input (allocator high-water ${mb(r.worker.highWater)})`);
+  for (const [name, ms] of r.stages) console.log(`    ${name.padEnd(26)} ${Number.isFinite(ms) ? ms.toFixed(0).padStart(7) + ' ms' : '      -'}`);
+  if (json) console.log(JSON.stringify({ catalog, way, ...r }));
+}
+
+for (const catalog of catalogs) {
+  for (let run = 0; run < runs; run++) {
+    // The page's own folder picker.
+    await arm();
+    await page.evaluate(() => performance.mark('bench:pick'));
+    await page.setInputFiles('input[type=file][webkitdirectory]', catalog);
+    report(catalog, 'folder picker', await collect());
+    // The same File handles through loadFiles with deferAnalyses (a folder input of the bench's own).
+    await page.evaluate(() => {
+      if (!document.getElementById('fbclens-bench-input')) {
+        const input = Object.assign(document.createElement('input'), { type: 'file', id: 'fbclens-bench-input', multiple: true });
+        input.webkitdirectory = true;
+        input.hidden = true;
+        document.body.append(input);
+      }
+    });
+    await page.setInputFiles('#fbclens-bench-input', catalog);
+    await arm();
+    await page.evaluate(() => {
+      performance.mark('bench:pick');
+      window.fbclens.loadFiles(document.getElementById('fbclens-bench-input').files, { deferAnalyses: true });
+    });
+    report(catalog, 'loadFiles with deferAnalyses', await collect());
+  }
+}
 
 function syntheticChannel(n) {
   const objects = [{ schema: 'olm.package', name: 'bench', defaultChannel: 'stable' }];
@@ -64,7 +165,7 @@ function syntheticChannel(n) {
   return objects.map((o) => JSON.stringify(o)).join('\n');
 }
 
-for (const n of [100, 1000, 5000]) {
+for (const n of frames ? [100, 1000, 5000] : []) {
   await page.evaluate((data) => window.fbclens.loadFiles([{ path: 'bench.json', data }]), syntheticChannel(n));
   const stats = await page.evaluate(() => window.fbclens.show({ package: 'bench', channel: 'stable' }));
   // Frames drawn per second while the user pans the graph (every frame redraws), and the cost of a

@@ -1,0 +1,118 @@
+// The analyses beyond opm on demand (issue 21 §2), through the core module as the page's worker uses
+// it: a load with {deferAnalyses: true} answers with opm's findings only and says the rest is pending;
+// the `analyses` operation computes them per package and keeps them; once every package is analysed
+// the Summary, and the report operation at any time, equal the native CLI's `validate --output json`.
+// Also the stages of a load (loadTimings), and source excerpts read again from the files the module
+// was handed (it keeps no copy of their text).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, dirname, resolve, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(import.meta.url);
+const createFbclensCore = require(join(repo, 'build/wasm/fbclens-core.js'));
+const { attach } = require(join(repo, 'wasm/fbclens-api.js'));
+const cli = join(repo, 'build/native/fbclens');
+const fixture = (name) => join(repo, 'tests/fixtures/validation', name, 'catalog');
+
+function files(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath || e.path, e.name))
+    .map((p) => ({ path: relative(dir, p), data: new Uint8Array(readFileSync(p)) }));
+}
+// Run from inside the catalog, so the CLI's paths are catalog-relative like the module's.
+const nativeSummary = (dir, args = []) =>
+  JSON.parse(spawnSync(cli, ['validate', '.', '--output', 'json', ...args], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 }).stdout);
+const beyondOpm = (findings) => findings.filter((f) => f.phase === 'advice');
+
+test('deferAnalyses: opm first, the rest per package on request, then what the CLI prints', async () => {
+  const dir = fixture('f56-advice-classic-strands');
+  const native = nativeSummary(dir, ['--profile', 'operatorhub']);
+  assert.ok(beyondOpm(native.findings).length > 0);
+  const api = attach(await createFbclensCore());
+  const view = JSON.parse(api.loadText(files(dir), { profiles: 'operatorhub', deferAnalyses: true }));
+  const pending = view.summary;
+  assert.deepEqual(pending.analyses, { complete: false });
+  assert.equal(pending.verdict, native.verdict);
+  assert.equal(pending.opm, native.opm);
+  assert.deepEqual(beyondOpm(pending.findings), []);
+  assert.deepEqual(pending.profiles.results[1], { name: 'operatorhub', failures: null, passed: null, pending: true });
+  assert.deepEqual(JSON.parse(api.call('catalogSummary', '')), pending);
+
+  const answer = await api.analyses({ packages: ['demo'] });
+  assert.deepEqual(answer.findings, beyondOpm(native.findings));
+  assert.deepEqual(answer.notAnalysed, []);
+  assert.equal(answer.pending, 0);
+  assert.equal(answer.complete, true);
+  assert.deepEqual(answer.findingCounts, native.findingCounts);
+  assert.deepEqual(answer.profiles, native.profiles);
+  // Complete now: the Summary is the CLI's, and asking again computes nothing new.
+  assert.deepEqual(JSON.parse(api.call('catalogSummary', '')), native);
+  assert.deepEqual((await api.analyses({})).findings, beyondOpm(native.findings));
+  await assert.rejects(api.analyses({ packages: ['nope'] }), (e) => e.kind === 'notFound' && /nope/.test(e.message));
+  await assert.rejects(api.analyses({ packages: 'demo' }), (e) => e.kind === 'badRequest');
+  assert.throws(() => api.loadText(files(dir), { deferAnalyses: 'yes' }), (e) => e.kind === 'badRequest');
+});
+
+test('deferAnalyses: the report operation computes what is missing and prints what the CLI prints', async () => {
+  const dir = fixture('f61-advice-deprecated-head');
+  const api = attach(await createFbclensCore());
+  api.loadText(files(dir), { deferAnalyses: true });
+  const report = JSON.parse((await api.report({ format: 'json' })).text);
+  assert.deepEqual(report, nativeSummary(dir));
+  // A package opm rejects is listed as not analysed.
+  const rejected = attach(await createFbclensCore());
+  rejected.loadText(files(fixture('f48-stranded')), { deferAnalyses: true });
+  const answer = await rejected.analyses({ packages: ['demo'] });
+  assert.deepEqual(answer.notAnalysed, ['demo']);
+  assert.deepEqual(answer.findings, []);
+  assert.equal(answer.complete, true);
+});
+
+test('a load without deferAnalyses answers as before; analyses then reads the report', async () => {
+  const dir = fixture('f70-advice-dependency-unsatisfiable');
+  const api = attach(await createFbclensCore());
+  const summary = await api.loadFiles(files(dir));
+  assert.equal(summary.analyses, undefined);
+  assert.deepEqual(summary, nativeSummary(dir));
+  const answer = await api.analyses({ packages: ['demo'] });
+  assert.deepEqual(answer.findings, beyondOpm(summary.findings));
+  assert.equal(answer.complete, true);
+});
+
+test('loadTimings: the stages of the last load, in order; excerpts read the files again', async () => {
+  const api = attach(await createFbclensCore());
+  const yaml = readFileSync(join(repo, 'samples/catalog/cert-watcher/catalog.yaml'), 'utf8');
+  api.loadText([{ path: 'a/catalog.yaml', data: yaml }], { deferAnalyses: true });
+  const timings = await api.loadTimings({});
+  assert.deepEqual(timings.stages.map((s) => s.name),
+                   ['read', 'parse', 'decode', 'model', 'validate', 'profiles', 'analyses', 'view', 'serialise']);
+  assert.ok(timings.stages.every((s) => s.ms >= 0));
+  assert.equal(timings.files, 1);
+  assert.equal(timings.bytes, Buffer.byteLength(yaml));
+  const excerpt = await api.excerpt({ file: 'a/catalog.yaml', line: 3, context: 1 });
+  assert.deepEqual(excerpt.lines, [[2, 'schema: olm.package'], [3, 'name: cert-watcher'], [4, 'defaultChannel: stable']]);
+});
+
+const community = resolve(repo, '../shared/catalogs/community-operators-prod-v4.21/catalogs/v4.21');
+test('community v4.21: analysed a few packages at a time, the Summary ends as the CLI\'s', { skip: !existsSync(community) && 'needs ../shared (absent)' }, async () => {
+  const native = nativeSummary(community);
+  const api = attach(await createFbclensCore());
+  const view = JSON.parse(api.loadText(files(community), { deferAnalyses: true }));
+  const names = view.packages.map((p) => p.name);
+  const found = [];
+  for (let i = 0; i < names.length; i += 5) {
+    const answer = await api.analyses({ packages: names.slice(i, i + 5) });
+    found.push(...answer.findings);
+    assert.equal(answer.complete, i + 5 >= names.length);
+  }
+  // Per package, so catalog-wide findings (a dependency cycle) come with their package's batch.
+  const sorted = (list) => list.map((f) => JSON.stringify(f)).sort();
+  assert.deepEqual(sorted(found), sorted(beyondOpm(native.findings)));
+  assert.deepEqual(JSON.parse(api.call('catalogSummary', '')), native);
+});

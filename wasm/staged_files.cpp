@@ -1,0 +1,65 @@
+#include "wasm/staged_files.h"
+
+#include <emscripten/emscripten.h>
+
+// Copies file `handle` (a handle JavaScript gave with fbclens_add_file_ref) into wasm memory at
+// `pointer` (`size` bytes reserved); returns the bytes written, or -1 when it cannot be read.
+// fbclens-api.js defines Module.fbclensReadFile.
+EM_JS(double, fbclens_read_staged_file, (int handle, char* pointer, double size), {
+  if (!Module['fbclensReadFile']) return -1;
+  return Module['fbclensReadFile'](handle, pointer, size);
+});
+
+namespace fbclens::wasm {
+
+StagedFiles::File& StagedFiles::slot(std::string path) {
+  path = normalize_relative_path(path);
+  for (File& f : files_) {
+    if (f.path == path) return f = File{std::move(path)};
+  }
+  files_.push_back(File{std::move(path)});
+  return files_.back();
+}
+
+void StagedFiles::add(std::string path, std::string bytes) { slot(std::move(path)).bytes = std::move(bytes); }
+
+void StagedFiles::add_ref(std::string path, double size, int handle) {
+  File& f = slot(std::move(path));
+  f.size = size;
+  f.handle = handle;
+}
+
+std::vector<std::string> StagedFiles::list_files(std::vector<SourceError>&) const {
+  std::vector<std::string> out;
+  out.reserve(files_.size());
+  for (const File& f : files_) out.push_back(f.path);
+  return out;
+}
+
+bool StagedFiles::read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const {
+  for (const File& f : files_) {
+    if (f.path != path) continue;
+    const double size = f.handle < 0 ? static_cast<double>(f.bytes.size()) : f.size;
+    if (size > static_cast<double>(max_bytes)) {
+      error = "file is larger than the limit of " + std::to_string(max_bytes) + " bytes";
+      return false;
+    }
+    if (f.handle < 0) {
+      bytes = f.bytes;
+      return true;
+    }
+    bytes.resize(static_cast<std::size_t>(size));
+    const double written = fbclens_read_staged_file(f.handle, bytes.empty() ? nullptr : &bytes[0], size);
+    if (written < 0 || written > size) {
+      bytes.clear();
+      error = "the browser could not read the file (was it changed or removed after it was picked?)";
+      return false;
+    }
+    bytes.resize(static_cast<std::size_t>(written));
+    return true;
+  }
+  error = "no such file";
+  return false;
+}
+
+}  // namespace fbclens::wasm

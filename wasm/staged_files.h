@@ -1,0 +1,43 @@
+// The catalog files JavaScript hands to the core module: each either copied in (fbclens_add_file)
+// or only named, with its size and a handle JavaScript keeps (fbclens_add_file_ref), so the worker
+// never holds a catalog's text in its wasm memory: the loader reads a file when it parses it (the
+// worker copies it in from its File, with FileReaderSync, and frees it once parsed), and source
+// excerpts read it again when they are shown.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "load/file_source.h"
+
+namespace fbclens::wasm {
+
+/// A FileSource over files staged by JavaScript. Paths are normalised as MemoryFileSource does; a
+/// path staged twice keeps the last one.
+class StagedFiles final : public FileSource {
+ public:
+  /// A file whose bytes are copied in now.
+  void add(std::string path, std::string bytes);
+  /// A file JavaScript reads on request: `size` bytes, identified by `handle` (what
+  /// Module.fbclensReadFile(handle, pointer, size) is called with).
+  void add_ref(std::string path, double size, int handle);
+  std::size_t size() const { return files_.size(); }
+
+  std::vector<std::string> list_files(std::vector<SourceError>& errors) const override;
+  /// Copies a file in: its staged bytes, or JavaScript's through Module.fbclensReadFile (which
+  /// returns the bytes written, or -1 when the file cannot be read, e.g. it changed on disk).
+  bool read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const override;
+
+ private:
+  struct File {
+    std::string path;
+    std::string bytes;  ///< add(): the bytes
+    double size = 0;    ///< add_ref(): the size and handle
+    int handle = -1;
+  };
+  File& slot(std::string path);
+  std::vector<File> files_;
+};
+
+}  // namespace fbclens::wasm
