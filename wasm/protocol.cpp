@@ -17,7 +17,6 @@
 #include <optional>
 
 #include "diff/diff.h"
-#include "export/bundle_details_json.h"
 #include "export/diff_json.h"
 #include "export/catalog_view_json.h"
 #include "export/graph_export.h"
@@ -30,6 +29,7 @@
 #include "export/upgrade_json.h"
 #include "update/resolve_request.h"
 #include "load/source_excerpt.h"
+#include "view/bundle_details.h"
 
 namespace fbclens::wasm {
 
@@ -278,9 +278,9 @@ Answer bundle(Session& session, const Json& json) {
   const ValidationReport* report = session.report();
   if (!report) return no_catalog();
   std::string error;
-  std::optional<Json> details = bundle_details_json(report->model, package, channel, name, error);
+  const std::optional<view::BundleDetails> details = view::bundle_details(report->model, package, channel, name, error);
   if (!details) return not_found(error);
-  return ok(*details);
+  return ok(view::write_json(*details));
 }
 
 Answer excerpt(Session& session, const Json& json) {
@@ -373,7 +373,7 @@ constexpr Op kOps[] = {
      "{text}: the loaded catalog's findings as the CLI's validate --output json|sarif|text prints them from inside "
      "the catalog folder; SARIF without originalUriBaseIds (core/export/report_json.h, report_text.h)", false, report_op},
     {"bundle", "{package, channel, bundle}",
-     "one channel entry's bundle in full (core/export/bundle_details_json.h)", false, bundle},
+     "one channel entry's bundle in full (core/view/bundle_details.h)", false, bundle},
     {"excerpt", "{file, line (1-based), context? (lines either side, default 4, at most 50)}",
      "{file, line, lines: [[number, text], ...]} (core/load/source_excerpt.h)", false, excerpt},
     {"hubPreview", "{package, channel?, version?, console? ('4.16' to '4.21', default the newest)}",

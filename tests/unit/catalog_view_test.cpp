@@ -2,7 +2,7 @@
 // source positions, checked on the sample catalog whose content is known.
 #include <catch2/catch.hpp>
 
-#include "export/bundle_details_json.h"
+#include "view/bundle_details.h"
 #include "export/catalog_view_json.h"
 #include "export/layout_json.h"
 #include "load/source_excerpt.h"
@@ -92,7 +92,7 @@ TEST_CASE("bundle details: a channel entry with its olm.bundle, whole", "[view]"
   DirectoryFileSource source(source_dir() + "/samples/catalog");
   const ValidationReport report = validate_catalog(source);
   std::string error;
-  const Json old = *bundle_details_json(report.model, "cert-watcher", "stable", "cert-watcher.v1.0.0", error);
+  const Json old = view::write_json(*view::bundle_details(report.model, "cert-watcher", "stable", "cert-watcher.v1.0.0", error));
   CHECK(old["version"] == "1.0.0");
   CHECK(old["where"] == "cert-watcher/catalog.yaml:51");
   CHECK(old["deprecation"].get<std::string>().rfind("cert-watcher 1.0.0 has a known renewal bug", 0) == 0);
@@ -103,23 +103,23 @@ TEST_CASE("bundle details: a channel entry with its olm.bundle, whole", "[view]"
   CHECK(old["properties"][1]["type"] == "olm.gvk");
   CHECK(old["relatedImages"] == Json::array({{{"name", "operator"}, {"image", "quay.io/fbclens-example/cert-watcher:v1.0.0"}}}));
   // What the entry declares is per channel: 1.2.0 replaces and skips in stable, neither in fast.
-  const Json stable = *bundle_details_json(report.model, "cert-watcher", "stable", "cert-watcher.v1.2.0", error);
+  const Json stable = view::write_json(*view::bundle_details(report.model, "cert-watcher", "stable", "cert-watcher.v1.2.0", error));
   CHECK(stable["replaces"] == "cert-watcher.v1.1.0");
   CHECK(stable["skips"] == Json::array({"cert-watcher.v1.1.1"}));
   CHECK(stable["deprecation"].is_null());
-  const Json fast = *bundle_details_json(report.model, "cert-watcher", "fast", "cert-watcher.v1.2.0", error);
+  const Json fast = view::write_json(*view::bundle_details(report.model, "cert-watcher", "fast", "cert-watcher.v1.2.0", error));
   CHECK(fast["replaces"] == "");
   CHECK(fast["skips"].empty());
-  const Json head = *bundle_details_json(report.model, "cert-watcher", "stable", "cert-watcher.v2.0.0", error);
+  const Json head = view::write_json(*view::bundle_details(report.model, "cert-watcher", "stable", "cert-watcher.v2.0.0", error));
   CHECK(head["skipRange"] == ">=1.0.0 <2.0.0");
   CHECK(head["head"] == true);
   CHECK(stable["head"] == false);
   // Unknown names are request errors, never exceptions.
-  CHECK_FALSE(bundle_details_json(report.model, "nope", "stable", "x", error));
+  CHECK_FALSE(view::bundle_details(report.model, "nope", "stable", "x", error));
   CHECK(error == "package nope is not in the catalog");
-  CHECK_FALSE(bundle_details_json(report.model, "cert-watcher", "nope", "x", error));
+  CHECK_FALSE(view::bundle_details(report.model, "cert-watcher", "nope", "x", error));
   CHECK(error == "package cert-watcher has no channel nope");
-  CHECK_FALSE(bundle_details_json(report.model, "cert-watcher", "fast", "cert-watcher.v1.0.0", error));
+  CHECK_FALSE(view::bundle_details(report.model, "cert-watcher", "fast", "cert-watcher.v1.0.0", error));
   CHECK(error ==
         "channel fast has no entry cert-watcher.v1.0.0");
 }
@@ -138,10 +138,10 @@ TEST_CASE("bundle details: long values are cut, bundle objects described by thei
   const ValidationReport report = validate_catalog(source);
   REQUIRE(report.verdict == Verdict::Valid);
   std::string error;
-  const Json d = *bundle_details_json(report.model, "p", "s", "p.v1", error);
+  const Json d = view::write_json(*view::bundle_details(report.model, "p", "s", "p.v1", error));
   REQUIRE(d["properties"].size() == 3);
   CHECK(d["properties"][1]["truncated"] == true);
-  CHECK(d["properties"][1]["value"].get<std::string>().size() == kPropertyValueTextLimit);
+  CHECK(d["properties"][1]["value"].get<std::string>().size() == view::kPropertyValueTextLimit);
   CHECK(d["properties"][2]["value"] == "(a base64 manifest, checked at load and not kept; the bundle has 1 object, 2 bytes decoded)");
   CHECK(d["bundleObjects"] == 1);
   CHECK(d["bundleObjectBytes"] == 2);
@@ -364,7 +364,7 @@ TEST_CASE("app view model: bundle details read back", "[view]") {
   DirectoryFileSource source(source_dir() + "/samples/catalog");
   const ValidationReport report = validate_catalog(source);
   std::string error;
-  const web::BundleDetails d = web::parse_bundle_details(*bundle_details_json(report.model, "cert-watcher", "stable", "cert-watcher.v1.0.0", error));
+  const web::BundleDetails d = web::parse_bundle_details(view::write_json(*view::bundle_details(report.model, "cert-watcher", "stable", "cert-watcher.v1.0.0", error)));
   CHECK(d.error.empty());
   CHECK(d.name == "cert-watcher.v1.0.0");
   CHECK(d.channel == "stable");
