@@ -21,6 +21,8 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
   report_.reset();  // before building the next one (see reset_files)
   current_ = std::move(pending_);
   pending_ = std::make_unique<MemoryFileSource>();
+  fingerprint_ = catalog_fingerprint(std::move(pending_hashes_));
+  pending_hashes_.clear();
   LoadOptions options;
   std::uint64_t bytes = 0;
   options.on_file_loaded = [&bytes](LoadResult& result, std::size_t) {

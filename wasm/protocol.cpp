@@ -124,17 +124,26 @@ std::optional<Answer> profile_settings(const Json& args, profiles::ProfileSettin
   return std::nullopt;
 }
 
-// A load answers with the explorer view, which holds the Summary: one serialisation of both, read
-// by the page (the Summary, the DOM findings) and by the app (its panels) from the same text.
+// The explorer view with the Summary inside, and the catalog's content fingerprint in the Summary
+// (what a share link of a catalog opened from disk names it by): one text the page parses once.
+Json loaded_view(const Session& session, const ValidationReport& report) {
+  Json view = catalog_view_json(report);
+  view["summary"]["fingerprint"] = session.fingerprint();
+  return view;
+}
+
 Answer load(Session& session, const Json& args) {
   profiles::ProfileSettings settings;
   std::string folder, error;
   if (auto failure = profile_settings(args, settings, folder)) return *failure;
   const ValidationReport* report = session.load(settings, folder, error);
   if (!report) return {Failure::BadRequest, error};
-  return ok(catalog_view_json(*report));
+  return ok(loaded_view(session, *report));
 }
-Answer load_sample(Session& session, const Json&) { return ok(catalog_view_json(session.load_sample())); }
+Answer load_sample(Session& session, const Json&) {
+  const ValidationReport& report = session.load_sample();
+  return ok(loaded_view(session, report));
+}
 
 // The Summary alone (what load's answer holds as `summary`), so the page reads a load's Summary
 // without parsing the whole view, which only the app parses.
@@ -337,7 +346,8 @@ constexpr Op kOps[] = {
     {"load",
      "{profiles?, ocpVersion?, konfluxRegistries?, operatorPipelinesRegistries?, folder?} (the files added with "
      "fbclens_add_file; the check profiles as the CLI's validate flags, over the catalog's .fbclens.yaml)",
-     "the explorer view, Summary inside: {summary, packages} (core/export/catalog_view_json.h)", true, load},
+     "the explorer view, Summary inside: {summary, packages} (core/export/catalog_view_json.h); the Summary also has "
+     "`fingerprint`, 16 hex digits of the files' paths and bytes (core/load/fingerprint.h)", true, load},
     {"loadSample", "{}", "as load, for the built-in sample catalog", true, load_sample},
     {"catalogSummary", "{}", "the Summary of the catalog loaded, as in load's answer (core/export/report_json.h)", false,
      catalog_summary},

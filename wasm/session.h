@@ -6,6 +6,7 @@
 #include <string>
 
 #include "load/file_source.h"
+#include "load/fingerprint.h"
 #include "profiles/profiles.h"
 #include "validate/validate.h"
 
@@ -18,12 +19,16 @@ class Session {
   /// Views keep their own copies of what they draw.
   void reset_files() {
     pending_ = std::make_unique<MemoryFileSource>();
+    pending_hashes_.clear();
     report_.reset();
     current_.reset();
   }
 
   /// Adds one file for the next load; `path` is relative to the catalog root.
-  void add_file(std::string path, std::string bytes) { pending_->add(std::move(path), std::move(bytes)); }
+  void add_file(std::string path, std::string bytes) {
+    pending_hashes_.emplace_back(path, content_hash(bytes));
+    pending_->add(std::move(path), std::move(bytes));
+  }
 
   /// Validates the pending files and returns the report (valid until the next load). The
   /// pending files become the current catalog (kept for source excerpts). The check profiles
@@ -46,6 +51,9 @@ class Session {
     return files;
   }
 
+  /// The content fingerprint of the last catalog loaded (core/load/fingerprint.h), "" before one.
+  const std::string& fingerprint() const { return fingerprint_; }
+
   /// The last report, or nullptr before the first load.
   const ValidationReport* report() const { return report_.get(); }
   /// The files of the last report.
@@ -56,6 +64,8 @@ class Session {
   std::unique_ptr<MemoryFileSource> current_;
   std::unique_ptr<MemoryFileSource> compare_ = std::make_unique<MemoryFileSource>();
   std::unique_ptr<ValidationReport> report_;
+  std::vector<std::pair<std::string, std::uint64_t>> pending_hashes_;  ///< path, content_hash of the pending files
+  std::string fingerprint_;
 };
 
 /// The module's one session (the JS API is a set of C functions, so it needs a place to live).

@@ -26,7 +26,7 @@
  * inside listens only on its own elements: the page's scroll, Tab order, text selection and keys
  * stay the page's (the wheel zooms the graph only while it has focus or with Ctrl).
  *
- * Properties and events: element.app (the FbclensApp instance, web/page.js, once loaded),
+ * Properties and events: element.app (the FbclensApp instance, web/shell/mount.js, once loaded),
  * element.load() (loads now; resolves to the instance), 'fbclens-ready' (detail: the Summary),
  * 'fbclens-select' (detail: {package, channel, bundle}).
  */
@@ -37,8 +37,8 @@
   const base = (document.currentScript && document.currentScript.src || location.href).replace(/[^/?#]*([?#].*)?$/, '');
   // What an element loads beside this script, in order (what the embed needs; no share or export
   // menus). The build writes their total size here (cmake/element_size.cmake).
-  const SCRIPTS = ['fbclens-api.js', 'fbclens-client.js', 'fbclens-app.js', 'catalog-source.js', 'simulator.js', 'page.js'];
-  const DOWNLOAD_BYTES = Number('__FBCLENS_EMBED_BYTES__') || 0;
+  const SCRIPTS = ['fbclens-app.js', 'fbclens-page.js'];
+  const DOWNLOAD_BYTES = typeof __FBCLENS_EMBED_BYTES__ === 'number' ? __FBCLENS_EMBED_BYTES__ : 0;
   const VIEWS = { graph: 'upgrade graph', package: 'channels of the package', hub: 'OperatorHub preview', findings: 'findings', upgrade: 'upgrade walk' };
 
   let scripts = null;  // one promise for the page: every element waits on the same download
@@ -101,13 +101,15 @@
     options() {
       const a = (name) => this.getAttribute(name) || undefined;
       const view = VIEWS[a('view')] ? a('view') : 'graph';
-      const o = { embed: true, view, theme: a('theme') || 'system', package: a('package'), channel: a('channel'),
-        bundle: a('bundle'), console: a('console'), base };
-      if (a('max-bytes')) o.maxCatalogBytes = Number(a('max-bytes'));
+      let simulator = null;
       if (view === 'upgrade' && a('package') && a('installed-bundle')) {
-        o.simulate = { package: a('package'), installedBundle: a('installed-bundle'), explain: true };
-        if (a('installed-version')) o.simulate.installedVersion = a('installed-version');
+        simulator = { package: a('package'), installedBundle: a('installed-bundle'), explain: true };
+        if (a('installed-version')) simulator.installedVersion = a('installed-version');
       }
+      const o = { embed: true, embedView: view, theme: a('theme') || 'system', base,
+        view: { package: a('package') || '', channel: a('channel') || '', bundle: a('bundle') || '', lanes: view === 'package',
+          console: a('console') || '', simulator, panel: simulator ? 'simulator' : '' } };
+      if (a('max-bytes')) o.maxCatalogBytes = Number(a('max-bytes'));
       if (a('catalog') && !this.hasAttribute('sample')) o.catalogUrl = new URL(a('catalog'), location.href).href;
       else o.sample = true;
       return o;
@@ -115,7 +117,8 @@
 
     showPlaceholder() {
       const o = this.options();
-      const what = VIEWS[o.view] + (o.package ? ' of ' + o.package + (o.channel ? ' (' + o.channel + ')' : '') : '');
+      const v = o.view;
+      const what = VIEWS[o.embedView] + (v.package ? ' of ' + v.package + (v.channel ? ' (' + v.channel + ')' : '') : '');
       const from = o.catalogUrl ? 'the catalog ' + catalogName(o.catalogUrl) + ' (its size shows as it downloads)' : 'the built-in sample catalog';
       const button = document.createElement('button');
       button.type = 'button';
@@ -145,7 +148,7 @@
           if (hadFocus) {
             app.canvas.focus();
             if (!slot.contains(document.activeElement)) {
-              const first = [...slot.querySelectorAll('summary, button, select, input')].find((e) => e.offsetParent !== null);
+              const first = [...slot.querySelectorAll('button, select, input, [tabindex="0"]')].find((e) => e.offsetParent !== null);
               if (first) first.focus();
             }
           }
@@ -169,14 +172,21 @@
       if (name === 'catalog' || name === 'sample') {
         return (o.catalogUrl ? app.loadUrl(o.catalogUrl) : app.loadSample()).then(() => this.showSelection(o)).catch(quiet);
       }
-      if (name === 'view') app.setView(o.view);
+      if (name === 'view') {  // another view is another embed: mount it afresh
+        app.unmount();
+        this.app = null;
+        this.loading = null;
+        this.load();
+        return;
+      }
       this.showSelection(o).catch(quiet);
     }
 
     async showSelection(o) {
-      if (!o.package) return;
-      const channel = o.view === 'package' ? '' : o.channel || this.app.defaultChannel(o.package);
-      await this.app.show({ package: o.package, channel, bundle: o.bundle || '' });
+      const v = o.view;
+      if (!v.package) return;
+      const channel = v.lanes ? '' : v.channel || this.app.defaultChannel(v.package);
+      await this.app.show({ package: v.package, channel, bundle: v.bundle || '', lanes: v.lanes });
     }
   }
 

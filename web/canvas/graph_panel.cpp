@@ -1,11 +1,12 @@
+// The graph canvas: the selected channel, or the package's channels as lanes, drawn with the
+// shaders in shaders/, filling the whole canvas. Everything else of the app (the explorer, the
+// findings, the bundle, the panels) is the page's DOM (web/shell, web/panels).
+//
 // [SECTION] index
-//   - Layout of the one full-window frame (toolbar, explorer | graph / findings)
-//   - Summary bar
-//   - Explorer panel: packages → channels → bundles
-//   - Findings panel
-//   - Graph panel: the selected channel, or the package's channels as lanes, drawn with the
-//     shaders in shaders/: scene, labels, overlays, navigation, toolbar and key, canvas
-//   - Bundle tab: the selected channel entry's bundle in full, and the lower panel's tabs
+//   - Graph panel: scene, labels, overlays, navigation, toolbar and key, canvas
+//   - The frame: the graph filling the canvas
+#include <emscripten/emscripten.h>
+
 #include <algorithm>
 #include <cmath>
 #include <tuple>
@@ -18,13 +19,18 @@
 #include "imgui.h"
 #include "imgui_internal.h"  // ActivateItemByID, InputEventsQueue
 #include "layout/palette.h"
+#include "layout/scene_geometry.h"
+
+// Tells the page a ghost node was clicked: the package, the channel it is drawn in, the names it
+// stands for (one per line) and the entry naming it ("" = none), so the page shows its finding.
+EM_JS(void, fbclens_ghost_clicked, (const char* package, const char* channel, const char* names, const char* declarer), {
+  if (Module['onGhost']) Module['onGhost'](UTF8ToString(package), UTF8ToString(channel), UTF8ToString(names), UTF8ToString(declarer));
+});
 
 namespace fbclens::web {
 
 namespace {
 
-const ImVec4 kRed(0.93f, 0.36f, 0.33f, 1.0f);
-const ImVec4 kGreen(0.40f, 0.80f, 0.45f, 1.0f);
 // Warnings and opm's text: a lighter amber on dark backgrounds, a darker one on light.
 ImVec4 amber() {
   const bool light = ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x > 0.5f;
@@ -33,318 +39,19 @@ ImVec4 amber() {
 // Secondary text: the theme's own disabled-text colour, readable on dark and light.
 ImVec4 dim() { return ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled); }
 
-// Below this window width the explorer folds away and the graph and findings take the width.
-bool narrow_window() { return ImGui::GetMainViewport()->WorkSize.x < 1000.0f; }
-
-// [SECTION] Summary bar
-void draw_summary_bar(AppState& s) {
-  const CatalogView& v = s.model.view;
-  const ImVec4 color = v.verdict == "VALID" ? kGreen : kRed;
-  ImGui::TextColored(color, "%s", v.verdict.empty() ? "no catalog" : v.verdict.c_str());
-  if (narrow_window()) {  // the explorer folds away in a narrow window; this brings it back
-    ImGui::SameLine();
-    if (ImGui::SmallButton(s.ui.show_explorer ? "Hide explorer" : "Explorer")) s.ui.show_explorer = !s.ui.show_explorer;
-  }
-  char counts[200];
-  const bool megabytes = v.bytes >= 1024.0 * 1024.0;  // "57.3 MB", not "58675.2 KB"
-  std::snprintf(counts, sizeof counts, "| %zu files  %zu objects  %zu packages  %zu channels  %zu bundles  %zu findings  %.1f %s",
-                v.files, v.blobs, v.packages, v.channels, v.bundles, v.findings.size(),
-                megabytes ? v.bytes / (1024.0 * 1024.0) : v.bytes / 1024.0, megabytes ? "MB" : "KB");
-  const char* theme = s.ui.light_theme ? "Dark theme" : "Light theme";
-  const float theme_w = ImGui::CalcTextSize(theme).x + 2 * ImGui::GetStyle().FramePadding.x;
-  ImGui::SameLine();
-  ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x - theme_w - 12);  // wraps rather than runs under the button
-  ImGui::TextColored(dim(), "%s", counts);
-  ImGui::PopTextWrapPos();
-  ImGui::SameLine(ImGui::GetContentRegionMax().x - theme_w);
-  if (ImGui::SmallButton(theme)) s.ui.light_theme = !s.ui.light_theme;
-}
-
-// [SECTION] Explorer panel
-void draw_explorer_panel(AppState& s) {
-  // '/' activates the search box directly: SetKeyboardFocusHere() (a nav request) does not reach
-  // it when the key was handled outside this child window.
-  const bool by_slash = s.ui.focus_search;
-  if (s.ui.focus_search) {
-    ImGui::ActivateItemByID(ImGui::GetID("##search"));
-    s.ui.focus_search = false;
-  }
-  // The characters before InputText takes them (in the frame it activates, it drops them).
-  ImGuiIO& io = ImGui::GetIO();
-  const std::vector<ImWchar> typed(io.InputQueueCharacters.begin(), io.InputQueueCharacters.end());
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::InputTextWithHint("##search", "Search packages, channels, bundles ( / )", s.ui.search, sizeof s.ui.search)) {
-    apply_search(s.model.view, s.ui.search);
-  }
-  // Enter opens the first match (a single-line box gives up its focus on Enter).
-  if (ImGui::IsItemDeactivated() && ImGui::IsKeyPressed(ImGuiKey_Enter, false) && s.ui.search[0] != '\0') {
-    const SearchMatch m = first_search_match(s.model.view, s.ui.search);
-    if (!m.package.empty()) select(s, m.package, m.channel, m.bundle);
-  }
-  // The box activates the frame after '/', and InputText drops the characters of the frame it
-  // activates in: so what was typed right after '/' (in either frame) would lose its first
-  // letters. Hand them to the next frame, less the '/' itself.
-  if (by_slash) {
-    const auto slash = std::find(typed.begin(), typed.end(), ImWchar('/'));
-    s.ui.typed_after_slash.assign(slash == typed.end() ? typed.begin() : slash + 1, typed.end());
-  } else if (s.ui.search_activation_pending) {
-    if (ImGui::IsItemActivated()) {
-      std::vector<ImWchar> again = s.ui.typed_after_slash;
-      for (std::size_t i = 0; i < typed.size(); ++i) {
-        if (!(i == 0 && typed[i] == '/')) again.push_back(typed[i]);
-      }
-      // Ahead of what is still queued (ImGui may hold later keys back a frame), so the order stays.
-      ImGuiContext& g = *ImGui::GetCurrentContext();
-      for (auto c = again.rbegin(); c != again.rend(); ++c) {
-        ImGuiInputEvent e;
-        e.Type = ImGuiInputEventType_Text;
-        e.Source = ImGuiInputSource_Keyboard;
-        e.EventId = g.InputEventsNextEventId++;
-        e.Text.Char = *c;
-        g.InputEventsQueue.insert(g.InputEventsQueue.begin(), e);
-      }
-    }
-    s.ui.typed_after_slash.clear();
-  }
-  s.ui.search_activation_pending = by_slash;
-  ImGui::Separator();
-  for (const PackageRow& p : s.model.view.package_rows) {
-    if (!p.visible) continue;
-    ImGui::PushID(p.name.c_str());
-    char label[256];
-    std::snprintf(label, sizeof label, "%s%s", p.name.c_str(), p.deprecated ? "  [deprecated]" : "");
-    const bool open = ImGui::TreeNodeEx(label, ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_SpanAvailWidth);
-    if (ImGui::IsItemHovered()) {  // the package row itself: where it is declared
-      ImGui::SetTooltip("%s%s%s", p.where.empty() ? "(no olm.package object)" : p.where.c_str(),
-                        p.deprecated ? "\nDeprecated: " : "", p.deprecation.c_str());
-    }
-    if (p.findings) {
-      ImGui::SameLine();
-      ImGui::TextColored(kRed, "(%d)", p.findings);
-    }
-    if (open) {
-      for (const ChannelRow& c : p.channels) {
-        ImGui::PushID(c.name.c_str());
-        std::snprintf(label, sizeof label, "%s%s%s  (%zu)", c.name.c_str(), c.is_default ? "  [default]" : "",
-                      c.deprecated ? "  [deprecated]" : "", c.bundles.size());
-        const bool selected = s.ui.selected_package == p.name && s.ui.selected_channel == c.name && !s.ui.whole_package;
-        ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_SpanAvailWidth | ImGuiTreeNodeFlags_OpenOnArrow;
-        if (selected) flags |= ImGuiTreeNodeFlags_Selected;
-        const bool ch_open = ImGui::TreeNodeEx(label, flags);
-        if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) select(s, p.name, c.name);
-        if (ImGui::IsItemHovered()) {
-          ImGui::SetTooltip("%s%s%s", c.where.empty() ? "(no olm.channel object)" : c.where.c_str(),
-                            c.deprecated ? "\nDeprecated: " : "", c.deprecation.c_str());
-        }
-        if (ch_open) {
-          for (const BundleRow& b : c.bundles) {
-            if (!b.visible) continue;
-            std::snprintf(label, sizeof label, "%s%s%s", b.name.c_str(), b.head ? "  [head]" : "",
-                          b.deprecated ? "  [deprecated]" : "");
-            if (ImGui::Selectable(label, s.ui.selected_bundle == b.name && selected)) {
-              select(s, p.name, c.name, b.name);
-              s.ui.lower_tab_request = UiState::LowerTab::Bundle;
-            }
-            if (ImGui::IsItemHovered()) {
-              ImGui::SetTooltip("%s\nversion %s\n%s%s%s", b.name.c_str(), b.version.empty() ? "?" : b.version.c_str(),
-                                b.where.c_str(), b.deprecated ? "\nDeprecated: " : "", b.deprecation.c_str());
-            }
-          }
-          ImGui::TreePop();
-        }
-        ImGui::PopID();
-      }
-      ImGui::TreePop();
-    }
-    ImGui::PopID();
-  }
-}
-
-// [SECTION] Findings panel
-void draw_finding_excerpt(const AppState& s) {
-  const FindingRow& f = s.model.view.findings[s.ui.selected_finding];
-  ImGui::TextColored(amber(), "%s", f.where.c_str());
-  // The list shows one line of each; here they are whole.
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(f.message.c_str());
-  ImGui::PushStyleColor(ImGuiCol_Text, f.reported_by_opm ? amber() : dim());
-  if (f.opm_message.empty()) {
-    ImGui::TextUnformatted("fbclens's own advice: opm does not check this, and it never changes opm's verdict.");
-  } else {
-    ImGui::TextUnformatted(f.reported_by_opm ? "opm says:" : "opm does not report this; its text would be:");
-    ImGui::TextUnformatted(f.opm_message.c_str());  // not Text(): its format buffer cuts at 3 KB
-  }
-  ImGui::PopStyleColor();
-  ImGui::PopTextWrapPos();
-  ImGui::Separator();
-  // The source scrolls sideways on its own, so the texts above wrap at the pane's visible width.
-  const float lines_height = (s.model.excerpt.size() + 3) * ImGui::GetTextLineHeightWithSpacing();
-  ImGui::BeginChild("source-lines", ImVec2(0, std::max(ImGui::GetContentRegionAvail().y, lines_height)), ImGuiChildFlags_None,
-                    ImGuiWindowFlags_HorizontalScrollbar);
-  for (const auto& [number, text] : s.model.excerpt) {
-    const bool here = number == f.line;
-    if (here) {
-      const ImVec2 p = ImGui::GetCursorScreenPos();
-      ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + ImGui::GetContentRegionAvail().x, p.y + ImGui::GetTextLineHeight()),
-                                                IM_COL32(120, 60, 40, 160));
-    }
-    ImGui::TextColored(here ? ImVec4(1, 1, 1, 1) : dim(), "%5u  %s", number, text.c_str());
-    if (here && f.column > 0) ImGui::TextColored(amber(), "       %*s^", static_cast<int>(std::min<std::uint32_t>(f.column - 1, 200)), "");
-  }
-  if (s.model.excerpt.empty()) ImGui::TextColored(dim(), "(no source position for this finding)");
-  ImGui::EndChild();
-}
-
-// A heading row of the findings list: the group's name across the whole row (a table clips each
-// cell to its column, and "package > channel > bundle" is wider than any one column).
-void draw_finding_heading(const std::string& group) {
-  ImGui::TableSetColumnIndex(0);
-  const ImVec2 at = ImGui::GetCursorScreenPos();
-  ImGui::PushClipRect(at, ImVec2(ImGui::GetCurrentTable()->WorkRect.Max.x, at.y + ImGui::GetTextLineHeightWithSpacing()), false);
-  ImGui::TextColored(amber(), "%s", group.c_str());
-  ImGui::PopClipRect();
-}
-
-// A finding's "file:line:col" in its column: whole when it fits, else with the middle of the path
-// elided ("cert-watcher/…/catalog.yaml:46:5"): the line and column, and the file's name, always show;
-// the whole location is in the tooltip and the detail pane.
-void draw_location(const std::string& where) {
-  const float room = ImGui::GetContentRegionAvail().x;
-  if (ImGui::CalcTextSize(where.c_str()).x <= room) {
-    ImGui::TextUnformatted(where.c_str());
-    return;
-  }
-  const std::size_t last_slash = where.rfind('/');
-  const std::string tail = last_slash == std::string::npos ? where : where.substr(last_slash);  // "/file:line:col"
-  std::string head = last_slash == std::string::npos ? std::string() : where.substr(0, last_slash);
-  std::string shown = "..." + tail;
-  while (!head.empty()) {  // as much of the path's start as fits
-    const std::string candidate = head + "..." + tail;
-    if (ImGui::CalcTextSize(candidate.c_str()).x <= room) {
-      shown = candidate;
-      break;
-    }
-    head.pop_back();
-  }
-  if (ImGui::CalcTextSize(shown.c_str()).x > room) {  // even the file name is too long: keep its end
-    std::string end = where;
-    while (end.size() > 4 && ImGui::CalcTextSize(("..." + end).c_str()).x > room) end.erase(0, 1);
-    shown = "..." + end;
-  }
-  ImGui::TextUnformatted(shown.c_str());
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_DelayShort)) ImGui::SetTooltip("%s", where.c_str());
-}
-
-void draw_finding_row(AppState& s, int i) {
-  const FindingRow& f = s.model.view.findings[i];
-  ImGui::TableNextColumn();
-  ImGui::PushID(i);
-  // The code in its severity's colour: errors as text, warnings amber, info dim (the DOM list says it in words).
-  const bool tinted = f.severity != 0;
-  if (tinted) ImGui::PushStyleColor(ImGuiCol_Text, f.severity == 1 ? amber() : dim());
-  if (ImGui::Selectable(f.code.c_str(), s.ui.selected_finding == i, ImGuiSelectableFlags_SpanAllColumns)) select_finding(s, i);
-  if (tinted) ImGui::PopStyleColor();
-  ImGui::PopID();
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_DelayShort) && ImGui::BeginTooltip()) {
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 50);
-    ImGui::TextUnformatted(f.message_preview.c_str());
-    if (!f.opm_preview.empty()) ImGui::TextColored(amber(), "opm: %s", f.opm_preview.c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
-  }
-  ImGui::TableNextColumn();
-  draw_location(f.where);
-  ImGui::TableNextColumn();
-  if (s.ui.selected_finding == i) {  // the selected row shows its whole message, wrapped at its column
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(f.message.c_str());
-    ImGui::PopTextWrapPos();
-  } else {
-    ImGui::TextUnformatted(f.message_preview.c_str());
-  }
-  ImGui::TableNextColumn();
-  ImGui::PushStyleColor(ImGuiCol_Text, f.reported_by_opm ? amber() : dim());
-  // opm's own text when it reports the finding; otherwise a dash and why (the tooltip and the
-  // detail pane give the text opm would print).
-  if (f.opm_preview.empty()) ImGui::TextUnformatted("-  beyond opm (fbclens advice)");
-  else if (!f.reported_by_opm) ImGui::TextUnformatted("-  not reported by opm");
-  else ImGui::TextUnformatted(f.opm_preview.c_str());
-  ImGui::PopStyleColor();
-}
-
-void draw_findings_panel(AppState& s) {
-  const auto& findings = s.model.view.findings;
-  if (findings.empty()) {
-    ImGui::TextColored(kGreen, "No findings: opm validate would pass this catalog.");
-    return;
-  }
-  bool filters_changed = ImGui::Checkbox("errors", &s.ui.show_severity[0]);
-  ImGui::SameLine();
-  filters_changed |= ImGui::Checkbox("warnings", &s.ui.show_severity[1]);
-  ImGui::SameLine();
-  filters_changed |= ImGui::Checkbox("info", &s.ui.show_severity[2]);
-  ImGui::SameLine();
-  filters_changed |= ImGui::Checkbox("only what opm reports", &s.ui.only_opm);
-  if (filters_changed || s.model.finding_rows_generation != s.model.view.generation) {
-    s.model.finding_rows = finding_list_rows(s.model.view, s.ui.show_severity, s.ui.only_opm);
-    s.model.finding_rows_generation = s.model.view.generation;
-    s.model.finding_where_width = 0;
-    for (const FindingListRow& row : s.model.finding_rows) {
-      if (!row.heading) {
-        s.model.finding_where_width =
-            std::max(s.model.finding_where_width, ImGui::CalcTextSize(findings[row.finding].where.c_str()).x);
-      }
-    }
-  }
-  const bool excerpt = s.ui.selected_finding >= 0 && s.ui.selected_finding < static_cast<int>(findings.size());
-  const float list_w = excerpt ? ImGui::GetContentRegionAvail().x * 0.58f : 0.0f;
-  ImGui::BeginChild("finding-list", ImVec2(list_w, 0));
-  // Columns keep a readable width in a narrow pane: the table then scrolls sideways.
-  const float min_table_w = 64 + 230 + 240 + 180;
-  if (ImGui::BeginTable("findings", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX |
-                                           ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV,
-                        ImVec2(0, 0), std::max(ImGui::GetContentRegionAvail().x, min_table_w))) {
-    ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("code", ImGuiTableColumnFlags_WidthFixed, 64);
-    // The location column fits the longest "file:line:col" (measured once per list), up to 40% of
-    // the list; longer ones elide the middle of their path (draw_location).
-    const float widest = s.model.finding_where_width + ImGui::GetStyle().CellPadding.x * 2;
-    ImGui::TableSetupColumn("where", ImGuiTableColumnFlags_WidthFixed,
-                            std::clamp(widest, 120.0f, std::max(120.0f, ImGui::GetContentRegionAvail().x * 0.4f)));
-    ImGui::TableSetupColumn("finding", ImGuiTableColumnFlags_WidthStretch, 1.5f);
-    ImGui::TableSetupColumn("opm says", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableHeadersRow();
-    // One line a row, so only the rows in view are drawn: a catalog with 10,000 findings costs a
-    // frame what one with 30 does.
-    ImGuiListClipper clipper;
-    clipper.Begin(static_cast<int>(s.model.finding_rows.size()));
-    while (clipper.Step()) {
-      for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
-        const FindingListRow& row = s.model.finding_rows[r];
-        ImGui::TableNextRow();
-        if (row.heading) draw_finding_heading(findings[row.finding].group);
-        else draw_finding_row(s, row.finding);
-      }
-    }
-    ImGui::EndTable();
-  }
-  ImGui::EndChild();
-  if (excerpt) {
-    ImGui::SameLine();
-    ImGui::BeginChild("finding-source", ImVec2(0, 0), ImGuiChildFlags_Border);
-    draw_finding_excerpt(s);
-    ImGui::EndChild();
-  }
-}
-
 // [SECTION] Graph panel
-// Layout pixels at zoom 1: a cell of 150 × 70 px per column and lane, nodes of radius 14 at its centre.
-constexpr float kColumn = 150.0f, kLane = 70.0f, kRadius = 14.0f;
-// On screen a band (a channel's lanes in the whole-package view) is never shorter than this: the
-// room its heading needs, so lanes never shrink to hairlines (core band_shifts).
-constexpr float kBandMinPx = 18.0f;
+// The geometry the SVG export shares (core/layout/scene_geometry.h).
+using scene::kColumn;
+using scene::kLane;
+using scene::kRadius;
+using scene::kBandMinPx;
+using scene::Bow;
 // Between the canvas's edges and the fitted graph.
 constexpr float kMargin = 8.0f;
+// The least zoom a fit goes to: below it labels shrink to "..0" and lanes run together, so a graph
+// too big to show whole at this zoom is shown from its first lanes, wrapped to the canvas's width,
+// and scrolled (drag, or the wheel with Shift) instead.
+constexpr float kReadableZoom = 0.5f;
 
 // Colours of the graph per theme: core/layout/palette.h (the SVG export writes the same ones),
 // here in the forms the instance records (RGBA 0..1) and ImGui's draw lists (ImU32) take.
@@ -355,6 +62,7 @@ struct Palette {
   ImU32 band_label_bg;  ///< behind a lane's heading, so edges running under it do not hide it
   float ghost_fill[4], ghost_ring[4];  ///< a name the channel does not list
   float link[4];                       ///< the same bundle in another lane
+  float missing_ring[4];               ///< an entry whose olm.bundle is missing
   ImU32 band_bg;                       ///< every other band's background
   ImU32 deprecated_bg;                 ///< a deprecated channel's lane, and deprecated titles
   ImU32 deprecated_text;               ///< text on deprecated_fill's solid form
@@ -370,6 +78,7 @@ Palette make_palette(const GraphPalette& p) {
   out.label = u32(p.label), out.band_label = u32(p.band_label), out.band_line = u32(p.band_line);
   out.band_label_bg = u32(p.band_label_bg);
   f4(p.ghost_fill, out.ghost_fill), f4(p.ghost_ring, out.ghost_ring), f4(p.link, out.link);
+  f4(p.missing_ring, out.missing_ring);
   out.band_bg = u32(p.band_bg), out.deprecated_bg = u32(p.deprecated_bg), out.deprecated_text = u32(p.deprecated_text);
   return out;
 }
@@ -397,44 +106,25 @@ struct ScreenMap {
 int selected_node(const AppState& s) {
   for (int i = 0; i < static_cast<int>(s.model.layout.nodes.size()); ++i) {
     const LayoutNode& n = s.model.layout.nodes[i];
-    if (n.name == s.ui.selected_bundle && (!s.ui.whole_package || n.channel == s.ui.selected_bundle_channel)) return i;
+    if (n.name == s.ui.selected_bundle && n.channel == s.ui.selected_channel) return i;
   }
   return -1;
 }
 
+// The user picked node `index`: its bundle, in its lane's channel (announced to the page after
+// the frame, announce_selection).
 void select_node(AppState& s, int index) {
   const LayoutNode& n = s.model.layout.nodes[index];
   s.ui.selected_bundle = n.name;
-  s.ui.selected_bundle_channel = n.channel;
-  if (!s.ui.whole_package) s.ui.selected_channel = n.channel.empty() ? s.ui.selected_channel : n.channel;
+  if (!n.channel.empty()) s.ui.selected_channel = n.channel;
   s.model.scene_dirty = true;
-  s.ui.lower_tab_request = UiState::LowerTab::Bundle;
 }
 
-// How an edge runs: straight, or bowed through a control point. Edges along a row that jump
-// columns bow upwards so they do not run through nodes; an edge turning from one row of a
-// serpentine into the next bows outwards, past the lanes below the row's end; skipRange edges
-// always bow, higher, so they never hide a replaces edge between the same nodes.
-struct Bow {
-  bool curved;
-  ImVec2 control;
-};
-
+// scene::bow_of on the canvas's pixel points.
 Bow bow_of(const Placement::Point& pa, const Placement::Point& pb, int row_columns, ImVec2 a, ImVec2 b, EdgeKind kind) {
-  const ImVec2 mid((a.x + b.x) / 2, (a.y + b.y) / 2);
-  const float lift = kLane * (kind == EdgeKind::SkipRange ? 0.65f : 0.45f);
-  if (pa.row == pb.row && a.y == b.y) {
-    if (std::abs(pa.x - pb.x) > 1.5f || kind == EdgeKind::SkipRange) return {true, ImVec2(mid.x, mid.y - lift)};
-    return {false, mid};
-  }
-  if (pa.row != pb.row && pa.x == pb.x) {  // a turn of the serpentine (or a lane change in one column)
-    const float side = pa.x == 0 && row_columns > 1 ? -1.0f : 1.0f;
-    return {true, ImVec2(mid.x + side * kColumn * (kind == EdgeKind::SkipRange ? 0.6f : 0.45f), mid.y)};
-  }
-  if (kind != EdgeKind::SkipRange) return {false, mid};
-  const float dx = b.x - a.x, dy = b.y - a.y, len = std::max(1.0f, std::sqrt(dx * dx + dy * dy));
-  return {true, ImVec2(mid.x + dy / len * lift, mid.y - dx / len * lift)};
+  return scene::bow_of(pa, pb, row_columns, {a.x, a.y}, {b.x, b.y}, kind);
 }
+ImVec2 to_imvec(scene::Point p) { return ImVec2(p.x, p.y); }
 
 EdgeInstance edge_instance(ImVec2 a, ImVec2 b, const Bow& bow, const float* color, float width, float dash, Marker marker,
                            int band0, int band1) {
@@ -471,7 +161,7 @@ std::pair<int, int> add_routes(const AppState& s, const GraphScene& scene, std::
       channel = layout.nodes[b].channel;
       const ImVec2 p = scene.positions[a], q = scene.positions[b];
       const float band_color[4] = {color[0], color[1], color[2], 0.55f};
-      const Bow straight{false, ImVec2((p.x + q.x) / 2, (p.y + q.y) / 2 + shift)};
+      const Bow straight{false, {(p.x + q.x) / 2, (p.y + q.y) / 2 + shift}};
       under.push_back(edge_instance(ImVec2(p.x, p.y + shift), ImVec2(q.x, q.y + shift), straight, band_color, 9.0f, 0.0f,
                                     Marker::None, layout.nodes[a].band, layout.nodes[b].band));
       ++segments;
@@ -515,7 +205,7 @@ void build_scene(AppState& s, GraphScene& scene) {
   scene.placement = place_layout(layout, s.ui.columns_per_row);
   s.model.frame.label_zoom = -1;  // labels and links follow the new scene
   s.model.frame.links_for[0] = s.model.frame.links_for[1] = -2;
-  const auto cell = [](const Placement::Point& p) { return ImVec2((p.x + 0.5f) * kColumn, (p.y + 0.5f) * kLane); };
+  const auto cell = [](const Placement::Point& p) { return to_imvec(scene::cell_centre(p)); };
   for (const Placement::Point& p : scene.placement.nodes) scene.positions.push_back(cell(p));
   for (const Placement::Point& p : scene.placement.ghosts) scene.ghost_positions.push_back(cell(p));
   const int selected = selected_node(s);
@@ -584,8 +274,8 @@ void build_scene(AppState& s, GraphScene& scene) {
       if (g.from.size() > 1) {  // named at the top of its arc
         const ImVec2 a = scene.positions[g.from.back()], b = scene.positions[g.to];
         const std::string text = std::to_string(g.from.size()) + " in " + g.range;
-        GraphLabel l{ImVec2(0.25f * a.x + 0.5f * bow.control.x + 0.25f * b.x, 0.25f * a.y + 0.5f * bow.control.y + 0.25f * b.y),
-                     layout.nodes[g.to].band, false, {text, std::to_string(g.from.size()), ""}};
+        GraphLabel l{to_imvec(scene::range_label_at({a.x, a.y}, {b.x, b.y}, bow, 0.0f)), layout.nodes[g.to].band, false,
+                     {text, std::to_string(g.from.size()), ""}};
         l.width[0] = ImGui::CalcTextSize(l.text[0].c_str()).x;
         l.width[1] = ImGui::CalcTextSize(l.text[1].c_str()).x;
         scene.labels.push_back(std::move(l));
@@ -609,12 +299,13 @@ void build_scene(AppState& s, GraphScene& scene) {
   const float halo = pack_rgb(pal.selected_ring);
   for (int i = 0; i < static_cast<int>(layout.nodes.size()); ++i) {
     const LayoutNode& n = layout.nodes[i];
-    const float* fill = n.deprecated ? pal.deprecated_fill : pal.node_fill;
-    const float* ring = n.head ? pal.head_ring : pal.node_ring;
+    // An entry whose olm.bundle is missing is hollow with a dashed red ring: never like any other.
+    const float* fill = n.missing_bundle ? pal.ghost_fill : n.deprecated ? pal.deprecated_fill : pal.node_fill;
+    const float* ring = n.missing_bundle ? pal.missing_ring : n.head ? pal.head_ring : pal.node_ring;
     NodeInstance inst{scene.positions[i].x, scene.positions[i].y, kRadius, n.deprecated ? 1.0f : 0.0f,
                       {fill[0], fill[1], fill[2], fill[3]}, {ring[0], ring[1], ring[2], ring[3]}};
     inst.band = static_cast<float>(n.band);
-    inst.style = i == selected ? kNodeHalo : 0;
+    inst.style = static_cast<float>((i == selected ? kNodeHalo : 0u) | (n.missing_bundle ? kNodeGhost : 0u));
     inst.halo[0] = halo;
     scene.heads_ringed += n.head && ring == pal.head_ring;
     out.nodes.push_back(inst);
@@ -651,13 +342,27 @@ void build_scene(AppState& s, GraphScene& scene) {
 
 // The box label `l` takes with text `t` when its anchor is at `p` (screen, or relative: boxes are
 // only compared with each other) and nodes have radius `radius` on screen.
+// A node's label sits under it; a skipRange's count sits just above its arc's apex, never on the
+// dashed line (where "17" would read "-17").
 ImVec4 label_box(const GraphLabel& l, int t, ImVec2 p, float radius) {
   const float h = ImGui::GetTextLineHeight();
   if (l.under_node) return ImVec4(p.x - l.width[t] / 2, p.y + radius + 2, p.x + l.width[t] / 2, p.y + radius + 2 + h);
-  return ImVec4(p.x - l.width[t] / 2, p.y - h / 2, p.x + l.width[t] / 2, p.y + h / 2);
+  return ImVec4(p.x - l.width[t] / 2, p.y - h - 3, p.x + l.width[t] / 2, p.y - 3);
 }
 
 bool overlap(const ImVec4& a, const ImVec4& b) { return a.x < b.z && b.x < a.z && a.y < b.w && b.y < a.w; }
+
+// The vertical extent of band `b` on screen at `zoom`, relative to the graph's origin: its lanes
+// (at least band_px tall, centred in that room) and half the gap to each neighbour. Labels stay
+// inside it, so they never spill into a neighbouring lane.
+std::pair<float, float> band_span(const Placement& placement, std::size_t b, float zoom, const std::vector<float>& shifts,
+                                  float band_px) {
+  const Placement::Band& pb = placement.bands[b];
+  const float natural = pb.height * kLane * zoom, room = std::max(natural, band_px);
+  const float top = pb.top * kLane * zoom + (b < shifts.size() ? shifts[b] : 0.0f) - (room - natural) / 2;
+  const float gap = Placement::kBandGap * kLane * zoom / 2;
+  return {top - gap, top + room + gap};
+}
 
 // Chooses each label's text for `zoom`: in label_order, the longest of its texts whose box
 // overlaps no node and no label placed before it (with a few pixels between labels) and stays
@@ -666,7 +371,7 @@ bool overlap(const ImVec4& a, const ImVec4& b) { return a.x < b.z && b.x < a.z &
 // shows as many as fit. Called when the zoom or the scene changes, not per frame: a grid of 64 px
 // cells keeps it linear in the labels.
 void place_labels(const GraphScene& scene, float zoom, const std::vector<float>& shifts, float min_x, float max_x,
-                  std::vector<signed char>& tier) {
+                  float band_px, std::vector<signed char>& tier) {
   constexpr float kCell = 64.0f, kGap = 3.0f;
   const ScreenMap map{ImVec2(0, 0), zoom, shifts};
   std::unordered_map<std::int64_t, std::vector<ImVec4>> grid;
@@ -695,6 +400,10 @@ void place_labels(const GraphScene& scene, float zoom, const std::vector<float>&
       const ImVec4 text_box = label_box(l, t, p, radius);
       const ImVec4 box(text_box.x - kGap, text_box.y, text_box.z + kGap, text_box.w);
       if (box.x < min_x || box.z > max_x) continue;
+      if (scene.placement.bands.size() > 1 && l.band >= 0 && l.band < static_cast<int>(scene.placement.bands.size())) {
+        const auto [top, bottom] = band_span(scene.placement, l.band, zoom, shifts, band_px);
+        if (box.y < top || box.w > bottom) continue;
+      }
       const bool taken = cells(box, [&](std::vector<ImVec4>& c) {
         return std::any_of(c.begin(), c.end(), [&](const ImVec4& other) { return overlap(box, other); });
       });
@@ -726,7 +435,7 @@ void build_links(AppState& s, int hovered, int selected) {
       if (to == from || layout.nodes[to].name != layout.nodes[from].name) continue;
       const ImVec2 a = scene.positions[from], b = scene.positions[to];
       // Bowed to the right, so a link between lanes stacked in one column passes beside them.
-      const Bow bow{true, ImVec2((a.x + b.x) / 2 + kColumn * 0.5f, (a.y + b.y) / 2)};
+      const Bow bow{true, {(a.x + b.x) / 2 + kColumn * 0.5f, (a.y + b.y) / 2}};
       links.curved.push_back(edge_instance(a, b, bow, pal.link, 2.0f, 6.0f, Marker::None, layout.nodes[from].band,
                                            layout.nodes[to].band));
       NodeInstance copy = scene.nodes[to];
@@ -825,13 +534,16 @@ void graph_title(const std::string& text, bool deprecated, const Palette& pal) {
 
 // The key: one glyph per mark, as the graph draws it, and its meaning; wraps to the pane's width.
 void draw_key(const AppState& s, const Palette& pal) {
-  enum Glyph { Arrow, Cross, Ring, Head, Selected, Deprecated, Ghost, Ignored, Link };
+  enum Glyph { Arrow, Cross, Ring, Head, Selected, Deprecated, Ghost, Missing, Ignored, Link };
   struct Item {
     Glyph glyph;
     const char* text;
   };
   std::vector<Item> items{{Arrow, "replaces"}, {Cross, "skips"}, {Ring, "skipRange"}, {Head, "channel head"},
                           {Selected, "selected"}, {Deprecated, "deprecated"}, {Ghost, "not in the channel"}};
+  if (std::any_of(s.model.layout.nodes.begin(), s.model.layout.nodes.end(), [](const LayoutNode& n) { return n.missing_bundle; })) {
+    items.push_back({Missing, "no olm.bundle"});
+  }
   if (s.ui.show_classic_ignored) items.push_back({Ignored, "OLM Classic ignores"});
   if (s.ui.whole_package) items.push_back({Link, "same bundle, other lane"});
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -875,10 +587,11 @@ void draw_key(const AppState& s, const Palette& pal) {
         deprecation_badge(dl, c, rad, pal);
         break;
       case Ghost:
+      case Missing:
         for (int k = 0; k < 8; ++k) {
           const float a0 = k * 6.2831853f / 8, a1 = a0 + 0.45f;
           dl->PathArcTo(c, rad - 1, a0, a1, 4);
-          dl->PathStroke(to_u32(pal.ghost_ring), 0, 1.5f);
+          dl->PathStroke(to_u32(item.glyph == Ghost ? pal.ghost_ring : pal.missing_ring), 0, 1.5f);
         }
         break;
     }
@@ -887,10 +600,8 @@ void draw_key(const AppState& s, const Palette& pal) {
     ImGui::TextColored(dim(), "%s", item.text);
   }
   const char* hint = "| click a bundle: where each OLM takes it; arrow keys follow edges";
-  if (s.model.upgrade_text.empty()) {
-    flow(ImGui::CalcTextSize(hint).x);
-    ImGui::TextColored(dim(), "%s", hint);
-  }
+  flow(ImGui::CalcTextSize(hint).x);
+  ImGui::TextColored(dim(), "%s", hint);
 }
 
 // The toolbar: Fit, the view options and the key's toggle, wrapping to the pane's width. Returns
@@ -936,13 +647,14 @@ void draw_graph_panel(AppState& s) {
   GraphFrame& frame = s.model.frame;
   const Palette& pal = palette(s.ui.light_theme);
   if (s.ui.selected_package.empty()) {
-    ImGui::TextColored(dim(), "Select a channel in the explorer to draw its upgrade graph.");
+    ImGui::TextColored(dim(), "Select a package or a channel in the explorer to draw its upgrade graph.");
     return;
   }
   const ChannelLayout& layout = s.model.layout;
-  // ASCII separators: the built-in font has no "›". The channel's title names it default.
+  // The title says what is drawn: the package (deprecated or not), and the channel unless every
+  // channel is a lane. ASCII separators: the built-in font has no "›".
   const bool one_band = !s.model.layout_channel.empty();
-  graph_title(s.model.layout_package + (one_band ? "" : " (all channels)"), s.model.package_deprecated, pal);
+  graph_title(s.model.layout_package + (one_band ? "" : " (all channels)"), layout.package_deprecated, pal);
   if (one_band) {
     flow(ImGui::CalcTextSize(s.model.layout_channel.c_str()).x + 40);
     ImGui::TextUnformatted("/");
@@ -950,30 +662,12 @@ void draw_graph_panel(AppState& s) {
     const bool deprecated = !layout.bands.empty() && layout.bands[0].deprecated;
     graph_title(s.model.band_titles.size() == 1 ? s.model.band_titles[0] : s.model.layout_channel, deprecated, pal);
   }
-  const bool key_toggle_hovered = draw_graph_toolbar(s);
-  // In a short pane the upgrade text and the key give way to the graph (both stay a hover away).
-  const bool short_pane = ImGui::GetContentRegionAvail().y < 300;
-  if (!s.model.upgrade_text.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, s.ui.light_theme ? ImVec4(0.05f, 0.35f, 0.60f, 1.0f) : ImVec4(0.55f, 0.80f, 0.95f, 1.0f));
-    if (short_pane) {
-      const std::string first = s.model.upgrade_text.substr(0, s.model.upgrade_text.find('\n'));
-      ImGui::TextUnformatted((first + " (hover)").c_str());
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.model.upgrade_text.c_str());
-    } else {
-      ImGui::TextWrapped("%s", s.model.upgrade_text.c_str());
-    }
-    ImGui::PopStyleColor();
-  }
-  if (s.ui.show_key && !short_pane) draw_key(s, pal);
-  else if (key_toggle_hovered) {
-    ImGui::BeginTooltip();
-    draw_key(s, pal);
-    ImGui::EndTooltip();
-  }
+  draw_graph_toolbar(s);
+  if (s.ui.show_key) draw_key(s, pal);  // checked: always shown, wrapped to the canvas's width
   if (layout.nodes.empty()) {
     if (!s.model.layout_error.empty()) ImGui::TextColored(amber(), "%s", s.model.layout_error.c_str());
     else if (s.model.layout_package.empty()) ImGui::TextColored(dim(), "Laying out...");
-    else ImGui::TextColored(amber(), "This channel has no entries (see the findings below).");
+    else ImGui::TextColored(amber(), "This channel has no entries (see the findings).");
     s.renderer.set_scene(GraphLayer{});
     s.renderer.set_overlay(Overlay::Links, GraphLayer{});
     frame.lanes.clear();
@@ -1003,7 +697,13 @@ void draw_graph_panel(AppState& s) {
     area.column_px = kColumn;
     area.lane_px = kLane;
     area.band_px = band_px;
-    const Fit fit = fit_layout(layout, area);
+    Fit fit = fit_layout(layout, area);
+    const bool too_big = fit.zoom < kReadableZoom;
+    if (too_big) {  // shown from its first lanes, rows wrapped to the width, at a zoom labels read at
+      fit.zoom = kReadableZoom;
+      const int columns = std::max(1, static_cast<int>(area.width / (kColumn * kReadableZoom)));
+      fit.columns_per_row = columns >= layout.layers ? 0 : columns;
+    }
     s.model.scene_dirty = s.model.scene_dirty || fit.columns_per_row != s.ui.columns_per_row || scene.placement.nodes.empty();
     s.ui.columns_per_row = fit.columns_per_row;
     s.ui.zoom = fit.zoom;
@@ -1011,7 +711,7 @@ void draw_graph_panel(AppState& s) {
     const Placement placed = place_layout(layout, fit.columns_per_row);
     const std::vector<float> shifts = band_shifts(placed, fit.zoom, kLane, band_px);
     s.ui.pan_x = kMargin + std::max(0.0f, (area.width - placed.width * kColumn * fit.zoom) / 2);
-    s.ui.pan_y = kMargin + (lanes ? 0.0f : std::max(0.0f, (area.height - shifts.back()) / 2));
+    s.ui.pan_y = kMargin + (lanes || too_big ? 0.0f : std::max(0.0f, (area.height - shifts.back()) / 2));
     s.ui.fit_pending = false;
     frame.settled_frames = 0;
   }
@@ -1027,7 +727,11 @@ void draw_graph_panel(AppState& s) {
     s.ui.pan_y += ImGui::GetIO().MouseDelta.y;
   }
   if (hovered && ImGui::IsKeyPressed(ImGuiKey_F)) s.ui.fit_pending = true;
-  if (hovered && ImGui::GetIO().MouseWheel != 0.0f) {
+  // Shift+wheel (or a sideways wheel) scrolls, so a graph larger than the canvas can be walked.
+  if (hovered && (ImGui::GetIO().KeyShift || ImGui::GetIO().MouseWheelH != 0.0f)) {
+    s.ui.pan_x += ImGui::GetIO().MouseWheelH * 40.0f;
+    s.ui.pan_y += ImGui::GetIO().KeyShift ? ImGui::GetIO().MouseWheel * 40.0f : 0.0f;
+  } else if (hovered && ImGui::GetIO().MouseWheel != 0.0f) {
     // Zoom about the mouse: the layout point under it stays under it (bands' shifts aside).
     const ImVec2 m = ImGui::GetIO().MousePos;
     const float old_zoom = s.ui.zoom;
@@ -1075,7 +779,7 @@ void draw_graph_panel(AppState& s) {
   dl->PushClipRect(graph_min, graph_max, true);
   s.renderer.submit(dl, map.offset.x, map.offset.y, zoom, frame.band_shifts);
   if (frame.label_zoom != zoom) {
-    place_labels(scene, zoom, frame.band_shifts, -kMargin, scene.placement.width * kColumn * zoom + kMargin, frame.tier);
+    place_labels(scene, zoom, frame.band_shifts, -kMargin, scene.placement.width * kColumn * zoom + kMargin, band_px, frame.tier);
     frame.label_zoom = zoom;
   }
   const float radius = std::max(kRadius * zoom, 2.0f);
@@ -1142,8 +846,9 @@ void draw_graph_panel(AppState& s) {
     for (const LayoutNode& m : layout.nodes) {
       if (m.name == n.name && m.channel != n.channel) also += (also.empty() ? "\nalso in " : ", ") + m.channel;
     }
-    ImGui::SetTooltip("%s\nversion %s%s%s%s%s%s", n.name.c_str(), n.label.c_str(), n.channel.empty() ? "" : "\nchannel ",
-                      n.channel.c_str(), n.head ? "\nchannel head" : "", n.deprecated ? "\ndeprecated" : "", also.c_str());
+    ImGui::SetTooltip("%s\nversion %s%s%s%s%s%s%s", n.name.c_str(), n.label.c_str(), n.channel.empty() ? "" : "\nchannel ",
+                      n.channel.c_str(), n.head ? "\nchannel head" : "", n.deprecated ? "\ndeprecated" : "",
+                      n.missing_bundle ? "\nno olm.bundle in the catalog (opm reports it)" : "", also.c_str());
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) select_node(s, hovered_node);
   } else if (hovered_ghost >= 0) {
     const LayoutGhost& g = layout.ghosts[hovered_ghost];
@@ -1154,184 +859,36 @@ void draw_graph_panel(AppState& s) {
       if (declarer < 0) declarer = e.to;
       named_by += std::string(named_by.empty() ? "" : ", ") + layout.nodes[e.to].name + " (" + edge_kind_name(e.kind) + ")";
     }
-    // Its finding: one about this channel that names it; else one about the entry naming it.
-    int finding = -1;
-    const auto& findings = s.model.view.findings;
-    for (int pass = 0; pass < 2 && finding < 0; ++pass) {
-      for (int f = 0; f < static_cast<int>(findings.size()) && finding < 0; ++f) {
-        const FindingRow& row = findings[f];
-        if (row.package != s.model.layout_package || (!row.channel.empty() && row.channel != g.channel)) continue;
-        if (pass == 0 ? std::any_of(g.names.begin(), g.names.end(),
-                                    [&row](const std::string& n) { return row.message.find(n) != std::string::npos; })
-                      : declarer >= 0 && row.bundle == layout.nodes[declarer].name) finding = f;
-      }
-    }
     std::string names;
     for (std::size_t k = 0; k < g.names.size() && k < 20; ++k) names += (k ? "\n" : "") + g.names[k];
     if (g.names.size() > 20) names += "\n... and " + std::to_string(g.names.size() - 20) + " more";
     const std::string where = g.names.size() > 1 ? "skipped, not in channel " + g.channel
                               : "not in channel " + g.channel + (g.listed_in.empty() ? " (in no channel of this package)"
                                                                                      : " (listed in channel " + g.listed_in + ")");
-    ImGui::SetTooltip("%s\n%s\nnamed by %s\nclick: %s", names.c_str(), where.c_str(), named_by.c_str(),
-                      finding >= 0 ? "its finding" : "the entry naming it");
+    ImGui::SetTooltip("%s\n%s\nnamed by %s\nclick: its finding (or the entry naming it)", names.c_str(), where.c_str(),
+                      named_by.c_str());
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-      if (finding >= 0) select_finding(s, finding);
-      else if (declarer >= 0) select_node(s, declarer);
+      // The page finds the finding (it holds the findings); the entry naming the ghost otherwise.
+      std::string all;
+      for (const std::string& n : g.names) all += n + "\n";
+      fbclens_ghost_clicked(s.model.layout_package.c_str(), g.channel.c_str(), all.c_str(),
+                            declarer >= 0 ? layout.nodes[declarer].name.c_str() : "");
     }
   }
   ++frame.settled_frames;
 }
 
-// [SECTION] Bundle tab: the selected channel entry's bundle in full
-// "replaces a   skips b, c   skipRange >=1.0.0 <2.0.0": what the entry declares in this channel.
-std::string entry_edges(const BundleDetails& d) {
-  std::string out = d.replaces.empty() ? "replaces nothing" : "replaces " + d.replaces;
-  if (!d.skips.empty()) {
-    out += "   skips ";
-    for (std::size_t i = 0; i < d.skips.size(); ++i) out += (i ? ", " : "") + d.skips[i];
-  }
-  if (!d.skip_range.empty()) out += "   skipRange " + d.skip_range;
-  return out;
-}
-
-void draw_bundle_tab(const AppState& s) {
-  const BundleDetails& d = s.model.details;
-  if (!d.error.empty()) {
-    ImGui::TextColored(amber(), "%s", d.error.c_str());
-    return;
-  }
-  if (d.name != s.ui.selected_bundle) {
-    ImGui::TextColored(dim(), "Reading %s...", s.ui.selected_bundle.c_str());
-    return;
-  }
-  ImGui::Text("%s%s", d.name.c_str(), d.head ? "   (channel head)" : "");
-  ImGui::SameLine();
-  ImGui::TextColored(dim(), "  version %s%s%s   channel %s   %s", d.version.empty() ? "?" : d.version.c_str(),
-                     d.release.empty() ? "" : "   release ", d.release.c_str(), d.channel.c_str(),
-                     d.where.empty() ? "(no olm.bundle object)" : d.where.c_str());
-  ImGui::TextUnformatted(entry_edges(d).c_str());
-  if (d.deprecated) ImGui::TextColored(amber(), "Deprecated: %s", d.deprecation.c_str());
-  // Image references run long (registry/org/name@sha256:...): wrap, never cut.
-  ImGui::PushStyleColor(ImGuiCol_Text, dim());
-  ImGui::TextWrapped("image %s", d.image.empty() ? "(none)" : d.image.c_str());
-  ImGui::PopStyleColor();
-  const ImGuiTableFlags table = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
-  ImGui::SeparatorText(("Properties (" + std::to_string(d.properties.size()) + ")").c_str());
-  if (ImGui::BeginTable("properties", 2, table)) {
-    ImGui::TableSetupColumn("type", ImGuiTableColumnFlags_WidthFixed, 190);
-    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-    for (const BundleDetails::Property& p : d.properties) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextColored(dim(), "%s", p.type.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s%s", p.value.c_str(), p.truncated ? " ... (cut)" : "");
-    }
-    ImGui::EndTable();
-  }
-  ImGui::SeparatorText(("Related images (" + std::to_string(d.related_images.size()) + ")").c_str());
-  if (ImGui::BeginTable("related-images", 2, table)) {
-    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, 190);
-    ImGui::TableSetupColumn("image", ImGuiTableColumnFlags_WidthStretch);
-    for (const auto& [name, image] : d.related_images) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextColored(dim(), "%s", name.empty() ? "(unnamed)" : name.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", image.c_str());
-    }
-    ImGui::EndTable();
-  }
-  if (!s.model.dependencies_text.empty()) {
-    ImGui::SeparatorText("Dependencies (OLM Classic, upgrading from this bundle)");
-    ImGui::TextWrapped("%s", s.model.dependencies_text.c_str());
-  }
-  if (d.bundle_objects) {
-    ImGui::TextColored(dim(), "%zu olm.bundle.object manifests, %llu bytes decoded", d.bundle_objects,
-                       static_cast<unsigned long long>(d.bundle_object_bytes));
-  }
-}
-
-// The lower panel: the findings, and the selected bundle's details once one is selected.
-void draw_lower_panel(AppState& s) {
-  if (!ImGui::BeginTabBar("lower")) return;
-  const auto flags_for = [&s](UiState::LowerTab tab) {
-    return s.ui.lower_tab_request == tab ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
-  };
-  char label[160];
-  std::snprintf(label, sizeof label, "Findings (%zu)###findings", s.model.view.findings.size());
-  if (ImGui::BeginTabItem(label, nullptr, flags_for(UiState::LowerTab::Findings))) {
-    s.ui.lower_tab_shown = UiState::LowerTab::Findings;
-    draw_findings_panel(s);
-    ImGui::EndTabItem();
-  }
-  if (!s.ui.selected_bundle.empty()) {
-    std::snprintf(label, sizeof label, "Bundle %.120s###bundle", s.ui.selected_bundle.c_str());
-    if (ImGui::BeginTabItem(label, nullptr, flags_for(UiState::LowerTab::Bundle))) {
-      s.ui.lower_tab_shown = UiState::LowerTab::Bundle;
-      ImGui::BeginChild("bundle-details");
-      draw_bundle_tab(s);
-      ImGui::EndChild();
-      ImGui::EndTabItem();
-    }
-  } else {
-    s.ui.lower_tab_shown = UiState::LowerTab::Findings;
-  }
-  s.ui.lower_tab_request = UiState::LowerTab::Keep;
-  ImGui::EndTabBar();
-}
-
 }  // namespace
 
-void select_finding(AppState& s, int row) {
-  if (row < 0 || row >= static_cast<int>(s.model.view.findings.size())) return;
-  s.ui.selected_finding = row;
-  const FindingRow& f = s.model.view.findings[row];
-  if (!f.package.empty()) select(s, f.package, f.channel, f.channel.empty() ? "" : f.bundle);
-  s.ui.lower_tab_request = UiState::LowerTab::Findings;
-}
-
-// [SECTION] Layout of the one full-window frame
+// [SECTION] The frame: the graph filling the canvas
 void draw_app(AppState& s) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->WorkPos);
   ImGui::SetNextWindowSize(vp->WorkSize);
   ImGui::Begin("fbclens", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                   ImGuiWindowFlags_NoBringToFrontOnFocus);
-  if (s.ui.graph_only) {  // an embed: the graph fills the canvas
-    s.ui.explorer_shown = false;
-    ImGui::BeginChild("graph", ImVec2(0, 0), ImGuiChildFlags_None, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-    draw_graph_panel(s);
-    ImGui::EndChild();
-    ImGui::End();
-    return;
-  }
-  if (ImGui::IsKeyPressed(ImGuiKey_Slash) && !ImGui::GetIO().WantTextInput) s.ui.focus_search = true;
-  draw_summary_bar(s);
-  // A narrow window shows the explorer only when asked (the summary bar's button), narrower.
-  const bool narrow = narrow_window();
-  if (s.ui.focus_search) s.ui.show_explorer = true;  // '/' brings the search box into view
-  s.ui.explorer_shown = !narrow || s.ui.show_explorer;
-  if (s.ui.explorer_shown) {
-    const float explorer_w = narrow ? std::min(240.0f, vp->WorkSize.x * 0.35f) : std::max(260.0f, vp->WorkSize.x * 0.28f);
-    ImGui::BeginChild("explorer", ImVec2(explorer_w, 0), ImGuiChildFlags_Border);
-    draw_explorer_panel(s);
-    ImGui::EndChild();
-    ImGui::SameLine();
-  }
-  ImGui::BeginGroup();
-  // A short window gives the graph a larger share; the findings keep at least a few rows.
-  const float avail_h = ImGui::GetContentRegionAvail().y;
-  const float share = avail_h < 560 ? 0.66f : s.ui.whole_package ? 0.64f : 0.58f;  // lanes need the height
-  const float graph_h = std::max(160.0f, std::min(avail_h * share, avail_h - 150.0f));
-  ImGui::BeginChild("graph", ImVec2(0, graph_h), ImGuiChildFlags_Border, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   draw_graph_panel(s);
-  ImGui::EndChild();
-  ImGui::BeginChild("lower", ImVec2(0, 0), ImGuiChildFlags_Border);
-  draw_lower_panel(s);
-  ImGui::EndChild();
-  ImGui::EndGroup();
   ImGui::End();
 }
 

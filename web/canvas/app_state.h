@@ -1,5 +1,5 @@
-// The app's state in three parts (ImGui style: panels are functions of it): the view model built
-// from the worker's answers, the UI state the user sets, and the bookkeeping of requests in flight.
+// The graph canvas's state in three parts (ImGui style: the panel is a function of it): the view
+// model built from the worker's layout, what the page and the user set, and the requests in flight.
 #pragma once
 
 #include <string>
@@ -55,51 +55,26 @@ struct GraphFrame {
   int links_for[2] = {-2, -2};        ///< the nodes (hovered, selected) the Links overlay shows
 };
 
-/// What the panels draw, built from the worker's answers (never per frame): the catalog view, the
-/// layout in view and what hangs off the selection.
+/// What the canvas draws, built from the worker's layout answer (never per frame).
 struct ViewModel {
-  CatalogView view;                 ///< replaced by fbclens_app_set_catalog
-  std::vector<FindingListRow> finding_rows;    ///< the findings list as filtered (finding_list_rows)
-  unsigned finding_rows_generation = 0;        ///< the view generation finding_rows was built for
-  float finding_where_width = 0;               ///< pixels of the widest location in finding_rows
-  std::vector<std::pair<std::uint32_t, std::string>> excerpt;  ///< source around the selected finding
-  BundleDetails details;            ///< the selected bundle in full (the lower panel's Bundle tab)
+  unsigned generation = 0;          ///< increases with every catalog (fbclens_app_new_catalog)
   ChannelLayout layout;             ///< layout of the graph in view
   std::string layout_error;         ///< why there is no layout (the worker's failure message)
   std::string layout_package, layout_channel;  ///< what `layout` shows ("" channel = whole package)
-  std::vector<std::string> band_titles;  ///< per layout band: "stable  [default]" (band_titles())
-  std::string upgrade_text;         ///< "if installed: Classic ... / OLM v1 ..." for the selected bundle
-  /// OLM Classic's dependencies for that upgrade (the upgradePath answer's classic.resolution):
-  /// what installs along, by which constraint, and each skipped candidate's unmet constraints.
-  std::string dependencies_text;
-  bool package_deprecated = false;  ///< the package of `layout` is deprecated (its title says so)
+  std::vector<std::string> band_titles;  ///< per layout band: "stable  [default]" (view_model.h)
   GraphScene scene;                 ///< built from `layout` when scene_dirty
   GraphFrame frame;                 ///< what the last frames drawn worked out
   bool scene_dirty = true;          ///< the graph's scene must be rebuilt (not per frame)
 };
 
-/// What the user chose and how the panels are set: selection, filters, search, graph view, theme.
+/// What the page asked the canvas to show, and how the user set the graph.
 struct UiState {
   std::string selected_package;
-  std::string selected_channel;
-  std::string selected_bundle;
-  std::string selected_bundle_channel;  ///< the lane the selected node is in (whole-package view)
-  bool whole_package = false;       ///< the graph shows every channel of the package as lanes
-  int selected_finding = -1;
-  int finding_announced = -1;       ///< the Summary index last told to the page
-  std::string package_announced;    ///< the selected package last told to the page
-  std::string bundle_announced;     ///< "package\nchannel\nbundle" last told to the page (onBundleSelected)
-  bool show_severity[3] = {true, true, true};  ///< findings filter: errors, warnings, info
-  bool only_opm = false;                       ///< findings filter: only what opm reports
-  char search[128] = "";            ///< explorer filter (package/channel/bundle names)
-  bool focus_search = false;        ///< '/' focuses the search box
-  bool search_activation_pending = false;  ///< the box was asked to activate last frame
+  std::string selected_channel;     ///< the lane the selection is in (also with the whole package)
+  std::string selected_bundle;      ///< "" = none
+  bool whole_package = false;       ///< every channel of the package as lanes
+  std::string selection_announced;  ///< the selection last told to the page (onSelect)
   bool graph_keys = false;          ///< Tab brought focus into the canvas: arrows and Home go to the graph
-  std::vector<ImWchar> typed_after_slash;  ///< typed in the frame '/' was pressed, for the search box
-  /// The lower panel's tab to bring forward on the next frame: selecting a bundle shows its
-  /// details, selecting a finding shows the findings.
-  enum class LowerTab { Keep, Findings, Bundle } lower_tab_request = LowerTab::Keep;
-  LowerTab lower_tab_shown = LowerTab::Findings;  ///< the tab drawn last frame
   float zoom = 1.0f;
   bool show_classic_ignored = true;  ///< overlay the edges OLM Classic never takes
   /// The upgrade simulator's walks (bundle names, installed first; fbclens_app_set_routes), drawn
@@ -119,22 +94,15 @@ struct UiState {
   bool fit_pending = true;          ///< fit the graph to the canvas on the next frame
   int columns_per_row = 0;          ///< bands wrap into serpentine rows of this many columns (0 = no wrap)
   bool show_key = true;             ///< the graph's key (legend) is open
-  bool show_explorer = false;       ///< in a narrow window, the explorer is shown beside the graph
-  /// An embed showing the graph alone (fbclens_app_set_graph_only): no summary bar, explorer or
-  /// lower panel; the graph's toolbar and key stay.
-  bool graph_only = false;
-  bool explorer_shown = true;       ///< the explorer was drawn in the last frame
   float pan_x = 40.0f, pan_y = 40.0f;
   bool light_theme = false;
   bool theme_applied = false;       ///< the theme ImGui's style currently has
   float fps = 0.0f;
 };
 
-/// What was asked of the worker (the keys of requests.cpp); answers to older keys are dropped.
+/// What was asked of the worker (requests.cpp); answers to older keys are dropped.
 struct RequestBook {
-  std::string layout, excerpt;
-  std::string bundle;               ///< the selected bundle's key: its upgradePath and bundle requests
-  int excerpt_for = -1;             ///< the finding the excerpt was asked for
+  std::string layout;
 };
 
 /// The whole app: its three parts and the graph's GPU pass.
@@ -145,29 +113,20 @@ struct AppState {
   GraphRenderer renderer;
 };
 
-/// Selects `channel` of `package` for the graph, and the entry `bundle` of it ("" = none); ""
-/// channel selects the whole package with its channels as lanes. Whenever the package changes, its
-/// channel becomes package_channel()'s (so the explorer never keeps another package's channel).
-/// Checks nothing: callers pass names from the view (selection.cpp).
-void select(AppState& state, const std::string& package, const std::string& channel, const std::string& bundle = "");
+/// Selects what the graph shows: `channel` of `package` (the lane the selection is in), the whole
+/// package with its channels as lanes when `whole_package`, and the entry `bundle` ("" = none).
+/// Checks nothing: the page checked the names against the catalog (web/shell/catalog-index.js).
+void select(AppState& state, const std::string& package, const std::string& channel, const std::string& bundle,
+            bool whole_package);
 
-/// The channel a package alone stands for: its default channel when that is one of its channels,
-/// else its first ("" = no such package, or no channels). The one place this is decided.
-std::string package_channel(const CatalogView& view, const std::string& package);
-
-/// Selects finding `row` (index into view.findings) and the object it is about: its channel (or
-/// the whole package for a package-level finding) and its bundle.
-void select_finding(AppState& state, int row);
-
-/// Draws one frame of the whole UI into the current ImGui frame (panels.cpp).
+/// Draws one frame: the graph filling the canvas (graph_panel.cpp).
 void draw_app(AppState& state);
 
-/// Asks the worker for what the selection needs and the app does not have yet (requests.cpp).
-/// Called before each frame drawn (a change of selection or catalog wakes the loop); asks only
-/// when a key changes.
+/// Asks the worker for the layout the selection needs when it changed (requests.cpp). Called
+/// before each frame drawn (a change of selection or catalog wakes the loop).
 void request_what_is_missing(AppState& state);
 
-/// Tells the page when the selected finding changed (selection.cpp), after a frame is drawn.
+/// Tells the page when the user moved the selection in the graph (selection.cpp), after a frame.
 void announce_selection(AppState& state);
 
 }  // namespace fbclens::web

@@ -169,10 +169,6 @@ EM_JS(void, fbclens_started, (), { if (Module['onStarted']) Module['onStarted'](
 
 EM_JS(void, fbclens_set_cursor, (const char* cursor), { Module['canvas'].style.cursor = UTF8ToString(cursor); });
 
-// Tells the page which theme the app shows, so the page around the canvas matches it.
-EM_JS(void, fbclens_theme_changed, (int light), {
-  if (Module['onThemeChanged']) Module['onThemeChanged'](light ? 'light' : 'dark');
-});
 
 // =====================================================================================================
 // [SECTION] Input (C side)
@@ -299,14 +295,13 @@ void apply_theme(AppState& s) {
   else ImGui::StyleColorsDark();
   ImGuiStyle& style = ImGui::GetStyle();
   style.WindowRounding = 0.0f;
-  // The clear paints the background, in the page's own --bg (page.js) so the canvas and the page
+  // The clear paints the background, in the page's own --bg (web/shell/shell.css) so the canvas and the page
   // around it are one surface; a full-window quad on top of it would be a second pass over every
   // pixel, which under SwiftShader (CPU WebGL) costs ~6 ms a frame at 1280×800.
   g_clear_color = s.ui.light_theme ? ImVec4(0.941f, 0.941f, 0.949f, 1.0f) : ImVec4(0.090f, 0.102f, 0.129f, 1.0f);
   style.Colors[ImGuiCol_WindowBg] = ImVec4(g_clear_color.x, g_clear_color.y, g_clear_color.z, 0.0f);
   s.ui.theme_applied = s.ui.light_theme;
   s.model.scene_dirty = true;  // the graph's colours are per theme
-  fbclens_theme_changed(s.ui.light_theme);
 }
 
 void frame() {
@@ -362,12 +357,6 @@ extern "C" {
 /// there).
 EMSCRIPTEN_KEEPALIVE void fbclens_app_set_theme(int light) {
   fbclens::web::app_state().ui.light_theme = light != 0;
-  fbclens::web::wake();
-}
-
-/// Shows the graph alone (1: an embed's view=graph) or the whole app (0), from the next frame.
-EMSCRIPTEN_KEEPALIVE void fbclens_app_set_graph_only(int graph_only) {
-  fbclens::web::app_state().ui.graph_only = graph_only != 0;
   fbclens::web::wake();
 }
 
