@@ -94,13 +94,14 @@ TEST_CASE("bundle details: a channel entry with its olm.bundle, whole", "[view]"
   std::string error;
   const Json old = view::write_json(*view::bundle_details(report.model, "cert-watcher", "stable", "cert-watcher.v1.0.0", error));
   CHECK(old["version"] == "1.0.0");
-  CHECK(old["where"] == "cert-watcher/catalog.yaml:51");
+  CHECK(old["where"] == "cert-watcher/catalog.yaml:54");
   CHECK(old["deprecation"].get<std::string>().rfind("cert-watcher 1.0.0 has a known renewal bug", 0) == 0);
   CHECK(old["replaces"] == "");
-  REQUIRE(old["properties"].size() == 2);
+  REQUIRE(old["properties"].size() == 3);
   CHECK(old["properties"][0] == Json{{"type", "olm.package"}, {"value", R"({"packageName":"cert-watcher","version":"1.0.0"})"},
                                      {"truncated", false}});
   CHECK(old["properties"][1]["type"] == "olm.gvk");
+  CHECK(old["properties"][2]["type"] == "olm.csv.metadata");
   CHECK(old["relatedImages"] == Json::array({{{"name", "operator"}, {"image", "quay.io/fbclens-example/cert-watcher:v1.0.0"}}}));
   // What the entry declares is per channel: 1.2.0 replaces and skips in stable, neither in fast.
   const Json stable = view::write_json(*view::bundle_details(report.model, "cert-watcher", "stable", "cert-watcher.v1.2.0", error));

@@ -35,6 +35,7 @@ struct GraphScene {
   /// Route segments drawn for the upgrade simulator's walks (UiState::routes), per OLM.
   int route_segments_classic = 0, route_segments_v1 = 0;
   int changes_marked = 0;  ///< entries marked by the catalog diff (UiState::changes)
+  int missing_marked = 0;  ///< entries drawn as missing their olm.bundle
 };
 
 /// What the graph worked out while drawing (per frame, or when the zoom changes), for the next
@@ -49,6 +50,9 @@ struct GraphFrame {
   };
   std::vector<Lane> lanes;            ///< per band, measured in the last frame drawn
   std::vector<ImVec4> drawn_labels;   ///< boxes (x0, y0, x1, y1) of the labels drawn in the last frame
+  int labels_outside_band = 0;        ///< of those, labels crossing out of their lane's band (whole package)
+  int range_labels_on_arc = 0;        ///< skipRange counts drawn over their arc's apex (so "17" reads "-17")
+  bool key_shown = false;             ///< the key was drawn in the last frame
   int settled_frames = 0;             ///< frames drawn since the layout arrived and was fitted
   ImVec2 canvas{0, 0};                ///< the graph's rectangle (without the lane headings), pixels
   int hovered = -1;                   ///< the node under the mouse (-1 = none)

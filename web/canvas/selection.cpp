@@ -168,7 +168,10 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
 ///  "settledFrames" (frames drawn since the layout arrived and was fitted: the numbers above are
 ///  measured after the view settles once it is at least 1), "fps", "frames",
 ///  "routes": {"classic", "v1"} (segments of the upgrade simulator's walks drawn),
-///  "changesMarked" (entries marked by the catalog diff, fbclens_app_set_changes)}.
+///  "changesMarked" (entries marked by the catalog diff, fbclens_app_set_changes), "missingBundles"
+///  (entries drawn as missing their olm.bundle), "labelsOutsideLane" (labels drawn across their
+///  lane's band: 0 unless something is wrong), "rangeLabelsOnArc" (skipRange counts drawn over their
+///  arc's apex), "keyShown" (the key was drawn)}.
 /// Valid until the next call.
 EMSCRIPTEN_KEEPALIVE const char* fbclens_app_graph_stats() {
   using namespace fbclens::web;
@@ -203,7 +206,11 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_graph_stats() {
                             {"fps", s.ui.fps}, {"frames", g_shell.frames},
                             {"routes", {{"classic", s.model.scene.route_segments_classic},
                                         {"v1", s.model.scene.route_segments_v1}}},
-                            {"changesMarked", s.model.scene.changes_marked}};
+                            {"changesMarked", s.model.scene.changes_marked},
+                            {"missingBundles", s.model.scene.missing_marked},
+                            {"labelsOutsideLane", s.model.frame.labels_outside_band},
+                            {"rangeLabelsOnArc", s.model.frame.range_labels_on_arc},
+                            {"keyShown", s.model.frame.key_shown}};
   g_status = stats.dump();
   return g_status.c_str();
 }

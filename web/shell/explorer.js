@@ -75,6 +75,11 @@ export function Explorer({ state, context }) {
 
   const rows = useMemo(() => treeRows(packages, expanded, query), [packages, expanded, query]);
   const selectedKey = sel.bundle ? keyOf(sel.package, sel.channel, sel.bundle) : sel.lanes ? keyOf(sel.package) : keyOf(sel.package, sel.channel);
+  // What the graph shows stays in sight in the tree, wherever the selection came from.
+  useEffect(() => {
+    const el = tree.current && [...tree.current.querySelectorAll('[role=treeitem]')].find((e) => e.dataset.key === selectedKey);
+    if (el) el.scrollIntoView({ block: 'nearest' });
+  }, [selectedKey, rows.length]);
   const activeKey = rows.some((r) => r.key === active) ? active : rows.some((r) => r.key === selectedKey) ? selectedKey : rows.length ? rows[0].key : '';
 
   const toggle = (row, open) => {

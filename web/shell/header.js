@@ -60,8 +60,14 @@ export function Menu({ label, items }) {
 /** A hidden file input, outside every menu; `pick` opens its chooser from a user's click. */
 function useFilePicker(onFiles, directory) {
   const input = useRef(null);
-  const element = html`<input type="file" multiple hidden ref=${input} webkitdirectory=${directory ? '' : undefined}
-    onChange=${(e) => { const files = e.target.files; if (files && files.length) onFiles(files); e.target.value = ''; }} />`;
+  const element = html`<input type="file" multiple hidden ref=${input} webkitdirectory=${!!directory}
+    onChange=${(e) => {
+      // A copy: the input's FileList is live, and emptying the input (so the same folder can be
+      // picked again) empties it.
+      const files = Array.from(e.target.files || []);
+      e.target.value = '';
+      if (files.length) onFiles(files);
+    }} />`;
   return [element, () => input.current && input.current.click()];
 }
 
