@@ -25,7 +25,7 @@
  * static docs site serve a catalog folder as it is, without an archive.
  */
 import { FbclensSourceError } from './source-error.js';
-import { readTar } from './tar.js';
+import { catalogPath, readTar } from './tar.js';
 
 export { FbclensSourceError, readTar };
 // 256 MiB: the Red Hat catalog, the biggest there is, is about 118 MiB (spec operatorhub-and-ux.md

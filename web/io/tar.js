@@ -42,7 +42,7 @@ function paxRecords(data) {
 // An entry's path as the catalog sees it, or null to leave the entry out: "./" and "/" prefixes
 // dropped; paths climbing out with ".." refused; and macOS's AppleDouble companions ("._x.json",
 // "__MACOSX/"), which exist only in the archive, never in the folder it was made from.
-function catalogPath(name) {
+export function catalogPath(name) {
   const parts = name.split('/').filter((p) => p !== '' && p !== '.');
   if (!parts.length || parts.includes('..') || parts[0] === '__MACOSX' || parts[parts.length - 1].startsWith('._')) return null;
   return parts.join('/');
