@@ -384,76 +384,124 @@ bool resolves_to_non_string(const std::string& s) {
 
 enum class Style { Plain, Single, Double, Literal };
 
-// yaml_emitter_analyze_scalar + select_scalar_style for a scalar in block context (`key` = a simple
-// mapping key).
+// libyaml's IS_PRINTABLE for the rune at s[i] (`len` its UTF-8 length): LF, 0x20-0x7E, NEL,
+// 0xA0-0xD7FF, 0xE000-0xFFFD except the BOM, and the astral planes. A tab is not printable.
+bool printable(const std::string& s, std::size_t i, std::size_t len) {
+  const unsigned char c = static_cast<unsigned char>(s[i]);
+  if (len == 1) return c == 0x0A || (c >= 0x20 && c <= 0x7E);
+  const unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
+  if (len == 2) return c > 0xC2 || (c == 0xC2 && (c1 >= 0xA0 || c1 == 0x85));
+  if (len == 3) {
+    const unsigned char c2 = static_cast<unsigned char>(s[i + 2]);
+    if (c == 0xED && c1 >= 0xA0) return false;                 // surrogates
+    if (c == 0xEF && c1 == 0xBB && c2 == 0xBF) return false;   // the BOM
+    if (c == 0xEF && c1 == 0xBF && c2 >= 0xBE) return false;   // U+FFFE, U+FFFF
+  }
+  return true;
+}
+
+std::size_t rune_length(const std::string& s, std::size_t i) {
+  const unsigned char c = static_cast<unsigned char>(s[i]);
+  const std::size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+  return i + len <= s.size() ? len : 1;
+}
+
+// go-yaml v2 parseTimestamp: a plain scalar that reads as a time (2006-1-2, 2006-1-2T15:4:5Z07:00,
+// 2006-1-2 15:4:5.999) is a timestamp, so a string like that is quoted.
+bool is_timestamp(const std::string& s) {
+  std::size_t i = 0;
+  const auto number = [&](std::size_t min, std::size_t max, int lo, int hi) {
+    std::size_t n = 0;
+    int v = 0;
+    while (i < s.size() && n < max && std::isdigit(static_cast<unsigned char>(s[i]))) {
+      v = v * 10 + (s[i++] - '0');
+      ++n;
+    }
+    return n >= min && v >= lo && v <= hi;
+  };
+  if (!number(4, 4, 0, 9999) || i >= s.size() || s[i++] != '-') return false;
+  if (!number(1, 2, 1, 12) || i >= s.size() || s[i++] != '-') return false;
+  if (!number(1, 2, 1, 31)) return false;
+  if (i == s.size()) return true;
+  const char sep = s[i++];
+  if (sep != 'T' && sep != 't' && sep != ' ') return false;
+  if (!number(1, 2, 0, 23) || i >= s.size() || s[i++] != ':') return false;
+  if (!number(1, 2, 0, 59) || i >= s.size() || s[i++] != ':') return false;
+  if (!number(1, 2, 0, 59)) return false;
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    if (!number(1, 9, 0, 999999999)) return false;
+  }
+  if (i == s.size()) return sep == ' ';
+  if (sep == ' ') return false;
+  if (s[i] == 'Z') return i + 1 == s.size();
+  if (s[i] != '+' && s[i] != '-') return false;
+  ++i;
+  if (!number(2, 2, 0, 23) || i >= s.size() || s[i++] != ':') return false;
+  return number(2, 2, 0, 59) && i == s.size();
+}
+
+// yaml_emitter_analyze_scalar and select_scalar_style (libyaml's emitter as go-yaml v2 ports it)
+// for a scalar in block context; `key`: a simple mapping key. go-yaml asks for a literal block
+// when the string has a line break, plain when it would read back as a string, else double
+// quotes; the emitter falls back to single, then double quotes where the style cannot hold it.
 Style scalar_style(const std::string& s, bool key) {
-  if (s.find('\n') != std::string::npos) return key ? Style::Double : Style::Literal;
-  if (resolves_to_non_string(s)) return Style::Double;
-  bool block_indicators = false, special = false, leading_space = false, trailing_space = false, space_break = false;
+  const bool multiline_request = s.find('\n') != std::string::npos;
+  if (!multiline_request && (resolves_to_non_string(s) || is_timestamp(s))) return Style::Double;
+  bool block_indicators = false, special = false, line_breaks = false;
+  bool leading_space = false, leading_break = false, trailing_space = false, trailing_break = false;
+  bool break_space = false, space_break = false, previous_space = false, previous_break = false;
   if (s.rfind("---", 0) == 0 || s.rfind("...", 0) == 0) block_indicators = true;
-  bool preceded_by_space = true;
-  for (std::size_t i = 0; i < s.size(); ++i) {
+  bool preceded_by_whitespace = true;
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t len = rune_length(s, i);
     const unsigned char c = static_cast<unsigned char>(s[i]);
-    const bool followed_by_space = i + 1 >= s.size() || s[i + 1] == ' ' || s[i + 1] == '\t';
+    const std::size_t next = i + len;
+    const bool followed_by_whitespace = next >= s.size() || s[next] == ' ' || s[next] == '\t' || s[next] == '\n' || s[next] == '\r';
     if (i == 0) {
       switch (c) {
         case '#': case ',': case '[': case ']': case '{': case '}': case '&': case '*': case '!': case '|': case '>':
         case '\'': case '"': case '%': case '@': case '`':
           block_indicators = true;
           break;
-        case '?': case ':':
-          if (followed_by_space) block_indicators = true;
-          break;
-        case '-':
-          if (followed_by_space) block_indicators = true;
+        case '?': case ':': case '-':
+          if (followed_by_whitespace) block_indicators = true;
           break;
         default: break;
       }
     } else {
-      if (c == ':' && followed_by_space) block_indicators = true;
-      if (c == '#' && preceded_by_space) block_indicators = true;
+      if (c == ':' && followed_by_whitespace) block_indicators = true;
+      if (c == '#' && preceded_by_whitespace) block_indicators = true;
     }
-    if ((c < 0x20 && c != '\t') || c == 0x7F) special = true;
+    if (!printable(s, i, len)) special = true;
     if (c == ' ') {
       if (i == 0) leading_space = true;
-      if (i + 1 == s.size()) trailing_space = true;
+      if (next == s.size()) trailing_space = true;
+      if (previous_break) break_space = true;
+      previous_space = true;
+      previous_break = false;
+    } else if (c == '\n' || c == '\r') {
+      line_breaks = true;
+      if (i == 0) leading_break = true;
+      if (next == s.size()) trailing_break = true;
+      if (previous_space) space_break = true;
+      previous_space = false;
+      previous_break = true;
+    } else {
+      previous_space = previous_break = false;
     }
-    if (c == '\t') special = special || false;
-    preceded_by_space = c == ' ' || c == '\t';
+    preceded_by_whitespace = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    i = next;
   }
-  (void)space_break;
-  if (special) return Style::Double;
-  if (leading_space || trailing_space || block_indicators) return Style::Single;
-  return Style::Plain;
-}
-
-std::string double_quoted(const std::string& s) {
-  static const char* hex = "0123456789ABCDEF";
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\0': out += "\\0"; break;
-      case '\a': out += "\\a"; break;
-      case '\b': out += "\\b"; break;
-      case '\t': out += "\\t"; break;
-      case '\n': out += "\\n"; break;
-      case '\v': out += "\\v"; break;
-      case '\f': out += "\\f"; break;
-      case '\r': out += "\\r"; break;
-      case 0x1B: out += "\\e"; break;
-      default:
-        if (c < 0x20 || c == 0x7F) {
-          out += "\\x";
-          out += hex[c >> 4];
-          out += hex[c & 15];
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  return out + "\"";
+  bool plain = !(leading_space || leading_break || trailing_space || trailing_break || block_indicators || line_breaks);
+  bool single = true, block = true;
+  if (break_space) plain = single = false;
+  if (trailing_space) block = false;
+  if (space_break || special) plain = single = block = false;
+  if (s.empty()) plain = false;
+  if (multiline_request) return block && !key ? Style::Literal : Style::Double;
+  if (plain) return Style::Plain;
+  return single ? Style::Single : Style::Double;
 }
 
 class YamlWriter {
@@ -470,7 +518,7 @@ class YamlWriter {
         folded(quoted + "'", indent, key);
         break;
       }
-      case Style::Double: out += double_quoted(s); break;
+      case Style::Double: double_quoted(s, indent, key); break;
       case Style::Literal: literal(s, indent); break;
     }
   }
@@ -560,10 +608,89 @@ class YamlWriter {
     return s;
   }
 
+  std::size_t column() const {
+    const std::size_t nl = out.rfind('\n');
+    std::size_t col = 0;
+    for (std::size_t i = nl == std::string::npos ? 0 : nl + 1; i < out.size(); ++i) {
+      col += (static_cast<unsigned char>(out[i]) & 0xC0) != 0x80;
+    }
+    return col;
+  }
+
+  // yaml_emitter_write_double_quoted_scalar: escapes, and a line break at a space once past column
+  // 80 (never at the first or last character), a space right after the break written "\ ".
+  void double_quoted(const std::string& s, std::size_t indent, bool key) {
+    static const char* hex = "0123456789ABCDEF";
+    out += '"';
+    std::size_t col = column();
+    bool spaces = false;
+    for (std::size_t i = 0; i < s.size();) {
+      const std::size_t len = rune_length(s, i);
+      const unsigned char c = static_cast<unsigned char>(s[i]);
+      unsigned cp = len == 1 ? c : len == 2 ? (c & 0x1F) : len == 3 ? (c & 0x0F) : (c & 0x07);
+      for (std::size_t k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+      if (!printable(s, i, len) || c == '"' || c == '\\' || c == '\n' || c == '\r' || cp == 0x85 || cp == 0x2028 || cp == 0x2029 ||
+          cp == 0xFEFF) {
+        std::string e;
+        char buf[16];
+        switch (cp) {
+          case 0: e = "\\0"; break;
+          case 7: e = "\\a"; break;
+          case 8: e = "\\b"; break;
+          case 9: e = "\\t"; break;
+          case 10: e = "\\n"; break;
+          case 11: e = "\\v"; break;
+          case 12: e = "\\f"; break;
+          case 13: e = "\\r"; break;
+          case 27: e = "\\e"; break;
+          case '"': e = "\\\""; break;
+          case '\\': e = "\\\\"; break;
+          case 0x85: e = "\\N"; break;
+          case 0xA0: e = "\\_"; break;
+          case 0x2028: e = "\\L"; break;
+          case 0x2029: e = "\\P"; break;
+          default:
+            if (cp <= 0xFF) {
+              e = std::string("\\x") + hex[cp >> 4] + hex[cp & 15];
+            } else if (cp <= 0xFFFF) {
+              std::snprintf(buf, sizeof buf, "\\u%04X", cp);
+              e = buf;
+            } else {
+              std::snprintf(buf, sizeof buf, "\\U%08X", cp);
+              e = buf;
+            }
+        }
+        out += e;
+        col += e.size();
+        spaces = false;
+      } else if (c == ' ') {
+        if (!key && !spaces && col > 80 && i != 0 && i + 1 != s.size()) {
+          out += "\n";
+          out.append(indent + 2, ' ');
+          col = indent + 2;
+          if (i + 1 < s.size() && s[i + 1] == ' ') {
+            out += '\\';
+            ++col;
+          }
+        } else {
+          out += ' ';
+          ++col;
+        }
+        spaces = true;
+      } else {
+        out.append(s, i, len);
+        ++col;
+        spaces = false;
+      }
+      i += len;
+    }
+    out += '"';
+  }
+
   // go-yaml's plain and single-quoted writing breaks a line at a space once past column 80,
   // continuing at the node's indentation.
   void folded(const std::string& text, std::size_t indent, bool key) {
-    std::size_t column = out.size() - (out.rfind('\n') == std::string::npos ? 0 : out.rfind('\n') + 1);
+    std::size_t column = this->column();
     bool spaces = false;
     for (std::size_t i = 0; i < text.size(); ++i) {
       const char c = text[i];
@@ -590,7 +717,7 @@ class YamlWriter {
     std::string chomp;
     if (s.back() != '\n') {
       chomp = "-";
-    } else if (s.size() >= 2 && s[s.size() - 2] == '\n') {
+    } else if (s.size() == 1 || s[s.size() - 2] == '\n') {
       chomp = "+";
     }
     out += "|";
@@ -723,11 +850,6 @@ RawJson array(std::vector<RawJson> items) {
   r.kind = RawJson::Kind::Array;
   r.items = std::move(items);
   return r;
-}
-
-RawJson text_of(const Json& obj, const char* field) {
-  const Json* v = go_field(obj, field);
-  return RawJson::string(v && v->is_string() ? v->get<std::string>() : std::string());
 }
 
 // property.Property {type, value} of each member of a "properties" list.
