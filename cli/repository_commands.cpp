@@ -69,14 +69,14 @@ int validate_repository(const std::string& path, const FileSource& source, const
   const PathStyle paths = repository_paths(path);
   if (output == "text") {
     // Each catalog's report as soon as it is validated (its report is released afterwards).
-    options.on_root = [&paths](const repo::RootOutcome& outcome, ValidationReport& report, const FileSource& files) {
+    options.on_root = [&paths](const repo::RootOutcome& outcome, std::unique_ptr<ValidationReport>& report, const FileSource& files) {
       PathStyle root_paths = paths;
       if (!outcome.root.path.empty()) root_paths.prefix += outcome.root.path + "/";
-      std::cout << repo::root_heading(outcome, paths) << render_text_report(report, &files, root_paths) << "\n";
+      std::cout << repo::root_heading(outcome, paths) << render_text_report(*report, &files, root_paths) << "\n";
       std::cout.flush();
     };
   } else if (output == "opm") {
-    options.on_root = [&paths](const repo::RootOutcome& outcome, ValidationReport&, const FileSource&) {
+    options.on_root = [&paths](const repo::RootOutcome& outcome, std::unique_ptr<ValidationReport>&, const FileSource&) {
       std::cout << repo::root_heading(outcome, paths) << outcome.opm_output << "\n";
     };
   }

@@ -30,6 +30,7 @@
 #include "export/upgrade_json.h"
 #include "update/resolve_request.h"
 #include "load/source_excerpt.h"
+#include "wasm/repository_ops.h"
 
 namespace fbclens::wasm {
 
@@ -132,7 +133,7 @@ Answer load(Session& session, const Json& args) {
   if (auto failure = profile_settings(args, settings, folder)) return *failure;
   const ValidationReport* report = session.load(settings, folder, error);
   if (!report) return {Failure::BadRequest, error};
-  return ok(catalog_view_json(*report));
+  return ok(with_repository(catalog_view_json(*report), session));
 }
 Answer load_sample(Session& session, const Json&) { return ok(catalog_view_json(session.load_sample())); }
 
@@ -288,10 +289,15 @@ Answer excerpt(Session& session, const Json& json) {
   const std::string file = args.text("file");
   const double line = args.number("line", 1), context = args.number("context", 4);
   if (!args.ok()) return args.failure();
-  const MemoryFileSource* source = session.source();
+  const FileSource* source = session.source();
   if (!source) return no_catalog();
   std::string text, error;
-  if (!source->read(file, text, error, std::size_t(1) << 30)) return not_found("no file " + file + " in the catalog");
+  // A repository's catalog files are named relative to the selected root; its template files
+  // (and drift notes) relative to the repository.
+  if (!source->read(file, text, error, std::size_t(1) << 30) &&
+      (!session.repository() || !session.files()->read(file, text, error, std::size_t(1) << 30))) {
+    return not_found("no file " + file + " in the catalog");
+  }
   Json lines = Json::array();
   const auto at = static_cast<std::uint32_t>(std::max(1.0, line));
   for (auto& [number, content] : source_excerpt(text, at, static_cast<int>(std::clamp(context, 0.0, 50.0)))) {
@@ -337,7 +343,11 @@ constexpr Op kOps[] = {
     {"load",
      "{profiles?, ocpVersion?, konfluxRegistries?, operatorPipelinesRegistries?, folder?} (the files added with "
      "fbclens_add_file; the check profiles as the CLI's validate flags, over the catalog's .fbclens.yaml)",
-     "the explorer view, Summary inside: {summary, packages} (core/export/catalog_view_json.h)", true, load},
+     "the explorer view, Summary inside: {summary, packages} (core/export/catalog_view_json.h); for a folder of "
+     "several catalogs (one per OpenShift version) and templates, the view of its newest version's catalog with "
+     "`repository`: {roots: [{root, ocpVersion, effectiveOcpVersion, verdict, counts: {packages, channels, bundles, "
+     "findingCounts}}], templates: [{file, schema, renders, rendersAlso, rendered, findingCounts}], findingCounts, "
+     "current} (wasm/repository_state.h)", true, load},
     {"loadSample", "{}", "as load, for the built-in sample catalog", true, load_sample},
     {"catalogSummary", "{}", "the Summary of the catalog loaded, as in load's answer (core/export/report_json.h)", false,
      catalog_summary},
@@ -379,6 +389,22 @@ constexpr Op kOps[] = {
     {"hubPreview", "{package, channel?, version?, console? ('4.16' to '4.21', default the newest)}",
      "what OperatorHub shows (core/export/hub_json.h, as the CLI's hub-preview)", false, hub_preview_op},
     {"memory", "{}", "{wasmBytes (heap size), highWater (allocator's top)}", false, memory},
+    {"selectRoot", "{root} (a root of the loaded repository, as load's repository.roots[].root names it)",
+     "as load: the root's explorer view with `repository` ({roots, templates, findingCounts, current}, "
+     "wasm/repository_state.h); every other operation then answers about that root (validated again "
+     "when selected, with the load's check profiles)", false, select_root_op},
+    {"matrix", "{}",
+     "the version matrix of the loaded repository, as the CLI's matrix REPO --output json: {columns: [{root, "
+     "ocpVersion, effectiveOcpVersion, verdict}], packages: [{name, cells: [null | {defaultChannel, channels: [{name, "
+     "head, heads, headMaxOpenShiftVersion, deprecated, entries}], bundles, deprecation, deprecatedChannels, "
+     "deprecatedBundles, maxOpenShiftVersions, defaultHeadMaxOpenShiftVersion, blocksClusterUpgrade, bundleFormat: "
+     "{needed, bundleObject, csvMetadata, bundles, ok}}]}], changes: [{from, to, diff}]} (core/repo/repository_json.h)",
+     false, matrix_op},
+    {"repositoryReport", "{}",
+     "the loaded repository's findings, as the CLI's validate REPO --output json: {repository: true, catalogs: [{root, "
+     "ocpVersion, effectiveOcpVersion, verdict, opm, summary, findings}], templates: [{file, schema, renders, "
+     "rendersAlso, rendered, findings}], findings, summary}; template findings (drift included) are located at the "
+     "template file, files relative to the repository (core/repo/repository_json.h)", false, repository_report_op},
 };
 
 }  // namespace

@@ -296,6 +296,16 @@ Discovery discover_repository(const FileSource& source) {
     }
     if (!t.renders.empty()) continue;
     if (!outermost_version_folder(t.path).empty()) continue;  // a version folder without a catalog
+    // A template whose file name names a version ("templates/v4.14.yaml", "catalog-4-14.json")
+    // renders the root of that version.
+    std::string stem = base_name(t.path);
+    if (const std::size_t dot = stem.rfind('.'); dot != std::string::npos) stem.resize(dot);
+    if (const auto named = ocp_version_of_folder(stem)) {
+      for (const CatalogRoot& r : out.roots) {
+        if (r.ocp_version && r.ocp_version->major == named->major && r.ocp_version->minor == named->minor) t.renders.push_back(r.path);
+      }
+      if (!t.renders.empty()) continue;
+    }
     for (const CatalogRoot& r : out.roots) {
       if (!r.version_folder.empty()) continue;
       const std::string parent = parent_of(r.path);

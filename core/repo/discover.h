@@ -77,8 +77,9 @@ struct TemplateFile {
   std::uint32_t document = 0;  ///< which document of the file holds it (0 = the first, the one opm reads)
   TextPosition position;     ///< where that document starts
   std::string first_schema;  ///< the schema of the file's first document (what opm's auto-detection reads)
-  /// The roots it renders: those of its version folder, else the root it lies in, else the
-  /// unversioned roots beside its folder (`catalog-template/` beside `catalog/`, `catalog-old/`).
+  /// The roots it renders: those of its version folder, else the root it lies in, else the root
+  /// of the version its file name names (`templates/catalog-4-14.json`), else the unversioned
+  /// roots beside its folder (`catalog-template/` beside `catalog/`, `catalog-old/`).
   /// Paths of `Discovery::roots`, in that order. Empty = none in the repository.
   std::vector<std::string> renders;
 };

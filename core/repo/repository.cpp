@@ -65,7 +65,9 @@ RepositoryReport validate_repository(const FileSource& source, const Discovery& 
   RepositoryReport out;
   out.discovery = discovery;
   tmpl::BundleIndex index;
+  // The previous root's report (for the matrix's diff), owned here unless on_root took it.
   std::unique_ptr<ValidationReport> previous;
+  const model::Model* previous_model = nullptr;
 
   for (const CatalogRoot& root : discovery.roots) {
     const std::unique_ptr<FileSource> files = root_source(source, discovery, root);
@@ -84,12 +86,14 @@ RepositoryReport validate_repository(const FileSource& source, const Discovery& 
     outcome.skeleton = tmpl::skeleton_of(report->model);
     index.add_catalog(report->model, root.path);
     out.matrix.columns.push_back(matrix_column(*report, root.path, root.ocp_version));
-    if (previous) {
-      out.matrix.changes.push_back(MatrixChange{out.roots.back().root.path, root.path, diff::diff_models(previous->model, report->model)});
+    if (previous_model) {
+      out.matrix.changes.push_back(MatrixChange{out.roots.back().root.path, root.path, diff::diff_models(*previous_model, report->model)});
     }
-    if (options.on_root) options.on_root(outcome, *report, *files);
+    const model::Model* model = &report->model;  // stays put if on_root takes the report
+    if (options.on_root) options.on_root(outcome, report, *files);
     out.roots.push_back(std::move(outcome));
     previous = std::move(report);  // kept for the next root's diff, then released
+    previous_model = model;
   }
   previous.reset();
   std::set<std::string> packages;

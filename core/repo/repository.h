@@ -64,10 +64,12 @@ struct RepositoryOptions {
   /// Loader limits and the per-file hook (the app's progress), for each root.
   LoadOptions load;
   std::vector<BundleSource> bundles_from;
-  /// Called once per root, in order, with the root's finished report and its files (both valid
-  /// only during the call, then released): for renderers that need the report (text with source
-  /// excerpts) and for a caller that keeps one root's report (the app's selected catalog).
-  std::function<void(const RootOutcome&, ValidationReport&, const FileSource&)> on_root;
+  /// Called once per root, in order, with the root's finished report and its files (valid only
+  /// during the call; the report is released afterwards unless the callback takes it, moving the
+  /// pointer out, and then it must outlive validate_repository): for renderers that need the
+  /// report (text with source excerpts) and for a caller that keeps one root's report (the app's
+  /// selected catalog).
+  std::function<void(const RootOutcome&, std::unique_ptr<ValidationReport>&, const FileSource&)> on_root;
 };
 
 /// The whole repository.
