@@ -207,6 +207,11 @@ def main():
                                          'v4.18/catalog-template.json': bad},
             {'repository': True, 'roots': ['v4.18/catalog'], 'codes': [],
              'templates': {'v4.18/catalog-template.json': {'renders': ['v4.18/catalog'], 'codes': ['FBC7003']}}})
+    mixed = {'schema': 'olm.semver', 'candidate': {'bundles': [{'image': cat[2]['image']}, {'image': bar[2]['image']}]}}
+    fixture('t11-semver-two-packages', {'v4.18/catalog/foo/catalog.json': cat, 'v4.18/catalog/bar/catalog.json': bar,
+                                        'v4.18/catalog-template.json': mixed},
+            {'repository': True, 'roots': ['v4.18/catalog'], 'codes': [],
+             'templates': {'v4.18/catalog-template.json': {'renders': ['v4.18/catalog'], 'codes': ['FBC7007']}}})
     # substitutes: foo.v1.1.0 is replaced by foo.v1.1.1 (a rebuilt bundle): it takes v1.1.0's edges
     # and skips it; v1.2.0, which replaced v1.1.0, now replaces v1.1.1 and skips v1.1.0.
     base = simple_catalog(versions=('1.0.0', '1.1.0', '1.2.0'))
