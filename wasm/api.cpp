@@ -29,6 +29,11 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
     bytes += result.files.empty() ? 0 : result.files.back().bytes;
     fbclens_report_load_progress(static_cast<double>(result.files.size()), static_cast<double>(bytes));
   };
+  repository_.reset();
+  // A folder of several catalogs (one per OpenShift version) and templates: a repository.
+  if (const repo::Discovery discovery = repo::discover_repository(*current_); discovery.repository) {
+    return load_repository(discovery, over, options);
+  }
   report_ = std::make_unique<ValidationReport>(validate_catalog(*current_, options));
   profiles::ProfileOptions profile_options;
   if (!profiles::catalog_options(*current_, report_->load, over, "the ocpVersion argument", folder, profile_options, error)) {
