@@ -118,8 +118,12 @@ function AuthorView({ p, findings }) {
 
 export function HubPanel({ state, context }) {
   const pkg = state.selection.package;
-  const [choice, setChoice] = useState({ package: pkg, channel: '', version: '' });
-  useEffect(() => { if (choice.package !== pkg) setChoice({ package: pkg, channel: '', version: '' }); }, [pkg]);
+  // The console's channel dropdown starts on the channel selected in the graph or the explorer
+  // (the console's own default when that is the default channel); picking in the dropdowns here
+  // changes only this preview.
+  const follow = () => ({ package: pkg, channel: state.selection.channel, version: '' });
+  const [choice, setChoice] = useState(follow);
+  useEffect(() => setChoice(follow()), [pkg, state.selection.channel]);
   if (!state.catalog) return html`<p class="fl-dim">No catalog loaded.</p>`;
   if (!pkg) return html`<p class="fl-dim">The catalog has no package to preview.</p>`;
   const consoles = consoleVersions(context);
