@@ -301,7 +301,8 @@ std::string graph_svg(const ChannelLayout& layout, const GraphSubject& subject, 
   const Point origin{kMargin + gutter, top};
   const auto cell = [&](const Placement::Point& p, int band) {
     const float shift = shifts.empty() ? 0.0f : shifts[std::min<std::size_t>(band, shifts.size() - 1)];
-    return Point{origin.x + (p.x + 0.5f) * kColumn, origin.y + (p.y + 0.5f) * kLane + shift};
+    const Point centre = scene::cell_centre(p);
+    return Point{origin.x + centre.x, origin.y + centre.y + shift};
   };
   std::vector<Point> at, ghost_at;
   for (std::size_t i = 0; i < layout.nodes.size(); ++i) at.push_back(cell(placement.nodes[i], layout.nodes[i].band));
