@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything fbclens needs on a fresh Debian 12 machine (run as root), idempotently:
-#   - Debian packages: compilers and build tools, Emscripten, nlohmann/json, Catch2, CLI11 (the CLI's argument parser), libyaml, Chromium, brotli;
+#   - Debian packages: compilers and build tools, Emscripten, nlohmann/json, Catch2, CLI11 (the CLI's
+#     argument parser), libyaml, Chromium, brotli;
 #   - third-party *sources* that we compile ourselves (Dear ImGui 1.90.1, libyaml 0.2.5) via `apt-get source`
 #     into third_party/ (git-ignored; never committed);
 #   - npm packages (playwright-core only, no browser download) via `npm ci`.
