@@ -1,10 +1,10 @@
 // hub-preview: the CLI face of core/hub (what OperatorHub shows for a package).
 #include <iostream>
 
-#include "args.h"
-#include "commands.h"
+#include "common.h"
 #include "export/hub_json.h"
 #include "hub/hub_preview.h"
+#include "verb.h"
 
 namespace fbclens::cli {
 
@@ -43,22 +43,16 @@ void print_text(const Json& p) {
   if (!p["installNote"].is_null()) std::cout << "install page note: " << p["installNote"].get<std::string>() << "\n";
 }
 
-}  // namespace
+struct HubPreviewSettings {
+  std::string catalog, package, channel, version, console = hub::console_version_text(hub::kNewestConsole), output = "text";
+};
 
-int hub_preview_command(int argc, char** argv) {
-  const Args args(argc, argv, {"--package", "--channel", "--version", "--console", "--output"});
-  if (!args.error.empty()) return usage_error(args.error);
-  if (args.positional.size() != 1) return usage_error("hub-preview needs one CATALOG");
-  if (!args.has("--package")) return usage_error("hub-preview needs --package");
-  const std::string output = args.get("--output", "text");
-  if (output != "text" && output != "json") return usage_error("unknown --output " + output);
-  const std::string console = args.get("--console", hub::console_version_text(hub::kNewestConsole));
-  const std::optional<int> minor = hub::parse_console_version(console);
-  if (!minor) return usage_error("unknown --console " + console + " (4.16 … 4.21)");
-
-  const auto report = load(args.positional[0]);
+int run_hub_preview(const HubPreviewSettings& s) {
+  const std::string& output = s.output;
+  const std::optional<int> minor = hub::parse_console_version(s.console);
+  const auto report = load(s.catalog);
   if (!report) return 2;
-  const hub::PreviewRequest request{args.get("--package"), args.get("--channel"), args.get("--version"), *minor};
+  const hub::PreviewRequest request{s.package, s.channel, s.version, *minor};
   std::string error;
   const std::optional<hub::HubPreview> preview = hub::hub_preview(report->model, request, error);
   if (!preview) {
@@ -69,6 +63,29 @@ int hub_preview_command(int argc, char** argv) {
   if (output == "json") std::cout << result.dump(2) << "\n";
   else print_text(result);
   return 0;
+}
+
+}  // namespace
+
+Verb add_hub_preview_verb(CLI::App& fbclens) {
+  CLI::App* verb = add_verb(fbclens, "hub-preview",
+      "What the OpenShift console's OperatorHub shows: listed or hidden (and why), tile, details alert, channel and "
+      "version dropdowns. Console defaults to " + hub::console_version_text(hub::kNewestConsole) +
+      "; channel and version to the console's picks.\n\n"
+      "Exit status: 0 shown, 2 usage or I/O error, or a package, channel or version not in the catalog.");
+  auto s = std::make_shared<HubPreviewSettings>();
+  verb->add_option("CATALOG", s->catalog, "The catalog folder or file.")->required();
+  verb->add_option("--package", s->package, "The package to preview.")->type_name("PKG")->required();
+  verb->add_option("--channel", s->channel, "The channel picked in the dropdown (default: the console's pick).")->type_name("CH");
+  verb->add_option("--version", s->version, "The version picked in the dropdown (default: the console's pick).")
+      ->type_name("VERSION");
+  std::vector<std::string> consoles;
+  for (int minor = hub::kOldestConsole; minor <= hub::kNewestConsole; ++minor) consoles.push_back(hub::console_version_text(minor));
+  one_of(verb->add_option("--console", s->console, "The OpenShift console version whose OperatorHub to show."), consoles)
+      ->type_name(consoles.front() + ".." + consoles.back())
+      ->capture_default_str();
+  one_of(verb->add_option("--output", s->output, "text for people, json for tools."), {"text", "json"})->capture_default_str();
+  return {verb, [s] { return run_hub_preview(*s); }};
 }
 
 }  // namespace fbclens::cli

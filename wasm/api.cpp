@@ -22,9 +22,10 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
                                       std::string& error) {
   analyses_.reset();  // before building the next report (see reset_files)
   report_.reset();
-  summary_text_.clear();
   current_ = std::move(pending_);
   pending_ = std::make_unique<StagedFiles>();
+  timings_ = {{"read", 0}, {"parse", 0}, {"decode", 0}, {"model", 0}, {"validate", 0},
+              {"profiles", 0}, {"analyses", 0}, {"view", 0}, {"serialise", 0}};
   ValidateOptions options;
   options.analyses = !defer_analyses;
   std::uint64_t bytes = 0;
@@ -32,8 +33,19 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
     bytes += result.files.empty() ? 0 : result.files.back().bytes;
     fbclens_report_load_progress(static_cast<double>(result.files.size()), static_cast<double>(bytes));
   };
+  repository_.reset();
+  // A folder of several catalogs (one per OpenShift version) and templates: a repository, whose
+  // roots are validated with every analysis (deferAnalyses applies to one catalog's load).
+  if (const repo::Discovery discovery = repo::discover_repository(*current_); discovery.repository) {
+    const ValidationReport* report = load_repository(discovery, over, options.load);
+    fingerprint_ = catalog_fingerprint(current_->hashes());
+    start_analyses();
+    return report;
+  }
   report_ = std::make_unique<ValidationReport>(validate_catalog(*current_, options));
-  analyses_ = std::make_unique<analyses::Cache>(report_->model, report_->findings, !report_->config.others.empty());
+  // The files were read (and hashed) while they were parsed; the fingerprint reads only the others.
+  fingerprint_ = catalog_fingerprint(current_->hashes());
+  start_analyses();
   const ValidationTimings& t = report_->timings;
   timings_ = {{"read", t.read}, {"parse", t.parse}, {"decode", t.decode}, {"model", t.model}, {"validate", t.validate},
               {"profiles", 0}, {"analyses", t.analyses}, {"view", 0}, {"serialise", 0}};
@@ -47,19 +59,15 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
   return report_.get();
 }
 
+void Session::start_analyses() {
+  analyses_.reset();
+  if (report_) analyses_ = std::make_unique<analyses::Cache>(report_->model, report_->findings, !report_->config.others.empty());
+}
+
 const ValidationReport* Session::complete_report() {
   if (!report_ || report_->analyses_complete) return report_.get();
   analyses::complete_report(*report_, *analyses_);
-  summary_text_.clear();
   return report_.get();
-}
-
-const std::string& Session::summary_text() {
-  if (summary_text_.empty() && report_) {
-    // replace: values from a broken file may hold invalid UTF-8; dump must not throw on them.
-    summary_text_ = fbclens::summary_text(*report_, {}, -1, Json::error_handler_t::replace);
-  }
-  return summary_text_;
 }
 
 const ValidationReport& Session::load_sample() {

@@ -8,11 +8,11 @@
  *                                                    // then client.protocol
  *   client.on('progress', (p) => ...);               // p: {phase: 'reading'|'parsing', files,
  *                                                    //     totalFiles, bytes, totalBytes}
- *   const {summary, viewText} = await client.loadFiles(files, options);  // as FbclensApi.loadFiles
+ *   const {summary, view} = await client.loadFiles(files, options);  // as FbclensApi.loadFiles
  *                                                    // (options: the load operation's arguments:
  *                                                    // the check profiles, deferAnalyses; optional);
- *                                                    // summary: the Summary (parsed), viewText: the
- *                                                    // explorer view's JSON text, unparsed (the app's)
+ *                                                    // view: the explorer view (parsed once),
+ *                                                    // summary: the Summary inside it
  *   client.cancel();                                 // the load in flight rejects with an Error
  *                                                    // named 'AbortError'; the catalog shown stays
  *   client.loading();                                // true while a load is in flight
@@ -43,7 +43,7 @@
 
   // The page-side account of a load, as User Timing entries any page (and tests/bench/bench-page.mjs)
   // can read: marks 'fbclens:load-requested' (loadFiles called), 'fbclens:answer-received' (the
-  // worker's answer is on the page's thread), 'fbclens:summary-parsed', 'fbclens:load-emitted' (the
+  // worker's answer is on the page's thread), 'fbclens:view-parsed', 'fbclens:load-emitted' (the
   // 'load' listeners have run); and a measure per stage of the worker's load ('fbclens:read',
   // 'fbclens:parse', ... as the loadTimings operation names them, laid end to end from when the worker
   // started) and 'fbclens:sent' (the answer's way from the worker to the page). Each load replaces the
@@ -173,11 +173,13 @@
         const previous = current;
         current = ticket.handle;
         if (previous) previous.end(null, 'its catalog was replaced');
-        last = JSON.parse(answer.summary);  // the Summary alone: the view is the app's to parse
-        mark('summary-parsed');
+        // Parsed once, here: the page's explorer and panels read the view, the Summary is inside it.
+        const view = JSON.parse(answer.text);
+        last = view.summary;
+        mark('view-parsed');
         emit('load', last);
         mark('load-emitted');
-        return { summary: last, viewText: answer.text };
+        return { summary: last, view };
       } catch (error) {
         if (ticket.handle && ticket.handle !== current) ticket.handle.end(null, 'its load failed');
         throw ticket.cancelled ? abortError() : error;

@@ -15,11 +15,11 @@
  *   {id, op, args}                              any other operation of the table; `args` is the
  *                                               arguments' JSON text, passed on unparsed
  * Worker → page:
- *   {id, text}                                 the answer's JSON text, unparsed
- *   {id, text, summary, timings}               a load's answer: the view's text (for the app) and
- *                                               the Summary's text (for the page), both unparsed;
- *                                               timings: {started, posted (ms since the epoch),
- *                                               stages: [{name, ms}] (the loadTimings operation)}
+ *   {id, text}                                 the answer's JSON text, unparsed (a load's: the
+ *                                               explorer view with the Summary inside)
+ *   {id, text, timings}                        a load's answer, with timings: {started, posted (ms
+ *                                               since the epoch), stages: [{name, ms}] (the
+ *                                               loadTimings operation)}
  *   {id, error: {op, kind, message}}           a typed failure (kind: a failure of the table, or
  *                                               'worker' when the worker itself failed); the
  *                                               worker stays usable
@@ -79,7 +79,7 @@ async function init(wasmModule) {
 // Milliseconds since the epoch (performance.timeOrigin-based), comparable with the page's clock.
 const epochNow = () => performance.timeOrigin + performance.now();
 
-// The answer as {text} ({text, summary, timings} for an operation that loads).
+// The answer as {text} ({text, timings} for an operation that loads).
 async function answer(message) {
   if (message.op === 'init') return { text: await init(message.wasmModule) };
   if (!api) throw new FbclensApi.FbclensError(message.op, 'worker', 'the core module is not ready');
@@ -102,10 +102,9 @@ async function answer(message) {
   const row = api.protocol.ops.find((o) => o.name === message.op);
   if (!row || !row.loads) return { text };
   if (!started) started = epochNow();
-  const summary = api.call('catalogSummary', '');
   // The core's stages laid end to end from when the load started (they ran one after the other),
   // and the time the answer left the worker: the page turns them into performance measures.
-  return { text, summary, timings: { started, posted: epochNow(), stages: JSON.parse(api.call('loadTimings', '')).stages } };
+  return { text, timings: { started, posted: epochNow(), stages: JSON.parse(api.call('loadTimings', '')).stages } };
 }
 
 // One request at a time, in order: the module is single-threaded and loads are synchronous in it.

@@ -17,7 +17,6 @@
 #include <optional>
 
 #include "diff/diff.h"
-#include "export/bundle_details_json.h"
 #include "export/diff_json.h"
 #include "export/catalog_view_json.h"
 #include "export/graph_export.h"
@@ -30,6 +29,8 @@
 #include "export/upgrade_json.h"
 #include "update/resolve_request.h"
 #include "load/source_excerpt.h"
+#include "view/bundle_details.h"
+#include "wasm/repository_ops.h"
 
 #include <set>
 
@@ -80,9 +81,10 @@ Answer ok(const Json& answer) {
 Answer no_catalog() { return {Failure::NoCatalog, "no catalog is loaded"}; }
 Answer not_found(std::string message) { return {Failure::NotFound, std::move(message)}; }
 
-// The explorer view of a load (core/export/catalog_view_json.h) as text: {"packages":..,"summary":..}
-// (nlohmann's key order), the Summary's text taken from the session so it is built once. Times the
-// view's building and its serialisation into the session's stages.
+// The explorer view of a load (core/export/catalog_view_json.h) as text: {"packages":..,
+// "repository":.. (a repository only), "summary":..} (nlohmann's key order), the Summary with the
+// session's fingerprint, its findings written one at a time (summary_text). Times the view's building
+// and its serialisation into the session's stages.
 Answer view_answer(Session& session, const ValidationReport& report) {
   double start = emscripten_get_now();
   const Json packages = catalog_packages_json(report);
@@ -91,8 +93,14 @@ Answer view_answer(Session& session, const ValidationReport& report) {
   std::string text = "{\"packages\":";
   text += packages.dump(-1, ' ', false, Json::error_handler_t::replace);
   const double serialise_packages = emscripten_get_now() - start;
+  if (session.repository()) {
+    text += ",\"repository\":";
+    text += repository_overview_json(*session.repository()).dump(-1, ' ', false, Json::error_handler_t::replace);
+  }
   start = emscripten_get_now();
-  const std::string& summary = session.summary_text();
+  // replace: values from a broken file may hold invalid UTF-8; dump must not throw on them.
+  const std::string summary =
+      summary_text(report, {}, -1, Json::error_handler_t::replace, Json{{"fingerprint", session.fingerprint()}});
   const double summary_ms = emscripten_get_now() - start;
   start = emscripten_get_now();
   text += ",\"summary\":";
@@ -152,10 +160,10 @@ std::optional<Answer> profile_settings(const Json& args, profiles::ProfileSettin
   return std::nullopt;
 }
 
-// A load answers with the explorer view, which holds the Summary: one serialisation of both, read
-// by the page (the Summary, the DOM findings) and by the app (its panels) from the same text. The
-// Summary's text is kept (Session::summary_text), so the worker's catalogSummary after a load does
-// not build it again. {deferAnalyses: true} leaves the analyses beyond opm to the analyses operation.
+// A load answers with the explorer view, which holds the Summary (and, for a repository, its
+// overview): one text the page parses once. The Summary also has the catalog's content fingerprint
+// (what a share link of a catalog opened from disk names it by). {deferAnalyses: true} leaves the
+// analyses beyond opm to the analyses operation.
 Answer load(Session& session, const Json& args) {
   profiles::ProfileSettings settings;
   std::string folder, error;
@@ -176,10 +184,9 @@ Answer load_sample(Session& session, const Json&) { return view_answer(session, 
 Answer catalog_summary(Session& session, const Json&) {
   const ValidationReport* report = session.report();
   if (!report) return no_catalog();
-  if (!report->analyses_complete && session.analyses()->complete()) session.complete_report();
-  // The worker asks for it once, right after the load's view: the kept text is handed over, not kept
-  // twice (a later call builds it again).
-  return {Failure::None, session.take_summary_text()};
+  if (!report->analyses_complete && session.analyses()->complete()) report = session.complete_report();
+  // replace: values from a broken file may hold invalid UTF-8; dump must not throw on them.
+  return {Failure::None, summary_text(*report, {}, -1, Json::error_handler_t::replace)};
 }
 
 // The analyses beyond opm (core/analyses/analyses.h) for the packages asked for, computed now unless
@@ -382,9 +389,9 @@ Answer bundle(Session& session, const Json& json) {
   const ValidationReport* report = session.report();
   if (!report) return no_catalog();
   std::string error;
-  std::optional<Json> details = bundle_details_json(report->model, package, channel, name, error);
+  const std::optional<view::BundleDetails> details = view::bundle_details(report->model, package, channel, name, error);
   if (!details) return not_found(error);
-  return ok(*details);
+  return ok(view::write_json(*details));
 }
 
 Answer excerpt(Session& session, const Json& json) {
@@ -395,7 +402,12 @@ Answer excerpt(Session& session, const Json& json) {
   const FileSource* source = session.source();
   if (!source) return no_catalog();
   std::string text, error;
-  if (!source->read(file, text, error, std::size_t(1) << 30)) return not_found("no file " + file + " in the catalog");
+  // A repository's catalog files are named relative to the selected root; its template files
+  // (and drift notes) relative to the repository.
+  if (!source->read(file, text, error, std::size_t(1) << 30) &&
+      (!session.repository() || !session.files()->read(file, text, error, std::size_t(1) << 30))) {
+    return not_found("no file " + file + " in the catalog");
+  }
   Json lines = Json::array();
   const auto at = static_cast<std::uint32_t>(std::max(1.0, line));
   for (auto& [number, content] : source_excerpt(text, at, static_cast<int>(std::clamp(context, 0.0, 50.0)))) {
@@ -442,9 +454,15 @@ constexpr Op kOps[] = {
      "{profiles?, ocpVersion?, konfluxRegistries?, operatorPipelinesRegistries?, folder?, deferAnalyses?: bool} (the "
      "files added with fbclens_add_file or fbclens_add_file_ref; the check profiles as the CLI's validate flags, over "
      "the catalog's .fbclens.yaml; deferAnalyses: the analyses beyond opm are left to the analyses operation)",
-     "the explorer view, Summary inside: {summary, packages} (core/export/catalog_view_json.h); with deferAnalyses the "
-     "Summary holds opm's findings and the profiles' only, has analyses: {complete: false}, and a profile that gates "
-     "advice codes (operatorhub) has failures: null, passed: null, pending: true", true, load},
+     "the explorer view, Summary inside: {summary, packages} (core/export/catalog_view_json.h); the Summary also has "
+     "`fingerprint`, 16 hex digits of the files' paths and bytes (core/load/fingerprint.h); for a folder of "
+     "several catalogs (one per OpenShift version) and templates, the view of its newest version's catalog with "
+     "`repository`: {roots: [{root, ocpVersion, effectiveOcpVersion, verdict, counts: {packages, channels, bundles, "
+     "findingCounts}}], templates: [{file, schema, renders, rendersAlso, rendered, findingCounts}], findingCounts, "
+     "current} (wasm/repository_state.h). With deferAnalyses (one catalog; a repository's roots are always analysed "
+     "whole) the Summary holds opm's findings and the profiles' only (and the view's per-package `findings` counts "
+     "those), has analyses: {complete: false}, and a profile that gates advice codes (operatorhub) is {name, "
+     "failures: null, passed: null, pending: true}", true, load},
     {"loadSample", "{}", "as load, for the built-in sample catalog", true, load_sample},
     {"catalogSummary", "{}", "the Summary of the catalog loaded, as in load's answer (core/export/report_json.h); once "
      "every deferred analysis has run it is the Summary of a load without deferAnalyses", false, catalog_summary},
@@ -491,12 +509,28 @@ constexpr Op kOps[] = {
      "{text}: the loaded catalog's findings as the CLI's validate --output json|sarif|text prints them from inside "
      "the catalog folder; SARIF without originalUriBaseIds (core/export/report_json.h, report_text.h)", false, report_op},
     {"bundle", "{package, channel, bundle}",
-     "one channel entry's bundle in full (core/export/bundle_details_json.h)", false, bundle},
+     "one channel entry's bundle in full (core/view/bundle_details.h)", false, bundle},
     {"excerpt", "{file, line (1-based), context? (lines either side, default 4, at most 50)}",
      "{file, line, lines: [[number, text], ...]} (core/load/source_excerpt.h)", false, excerpt},
     {"hubPreview", "{package, channel?, version?, console? ('4.16' to '4.21', default the newest)}",
      "what OperatorHub shows (core/export/hub_json.h, as the CLI's hub-preview)", false, hub_preview_op},
     {"memory", "{}", "{wasmBytes (heap size), highWater (allocator's top)}", false, memory},
+    {"selectRoot", "{root} (a root of the loaded repository, as load's repository.roots[].root names it)",
+     "as load: the root's explorer view with `repository` ({roots, templates, findingCounts, current}, "
+     "wasm/repository_state.h); every other operation then answers about that root (validated again "
+     "when selected, with the load's check profiles)", false, select_root_op},
+    {"matrix", "{}",
+     "the version matrix of the loaded repository, as the CLI's matrix REPO --output json: {columns: [{root, "
+     "ocpVersion, effectiveOcpVersion, verdict}], packages: [{name, cells: [null | {defaultChannel, channels: [{name, "
+     "head, heads, headMaxOpenShiftVersion, deprecated, entries}], bundles, deprecation, deprecatedChannels, "
+     "deprecatedBundles, maxOpenShiftVersions, defaultHeadMaxOpenShiftVersion, blocksClusterUpgrade, bundleFormat: "
+     "{needed, bundleObject, csvMetadata, bundles, ok}}]}], changes: [{from, to, diff}]} (core/repo/repository_json.h)",
+     false, matrix_op},
+    {"repositoryReport", "{}",
+     "the loaded repository's findings, as the CLI's validate REPO --output json: {repository: true, catalogs: [{root, "
+     "ocpVersion, effectiveOcpVersion, verdict, opm, summary, findings}], templates: [{file, schema, renders, "
+     "rendersAlso, rendered, findings}], findings, summary}; template findings (drift included) are located at the "
+     "template file, files relative to the repository (core/repo/repository_json.h)", false, repository_report_op},
 };
 
 }  // namespace

@@ -9,8 +9,10 @@
 
 #include "analyses/analyses.h"
 #include "load/file_source.h"
+#include "load/fingerprint.h"
 #include "profiles/profiles.h"
 #include "validate/validate.h"
+#include "wasm/repository_state.h"
 #include "wasm/staged_files.h"
 
 namespace fbclens::wasm {
@@ -33,8 +35,8 @@ class Session {
     pending_ = std::make_unique<StagedFiles>();
     analyses_.reset();
     report_.reset();
+    repository_.reset();
     current_.reset();
-    summary_text_.clear();
   }
 
   /// Adds one file for the next load, its bytes copied in; `path` is relative to the catalog root.
@@ -66,29 +68,37 @@ class Session {
     return files;
   }
 
-  /// The last report, or nullptr before the first load. Its analyses may be pending
-  /// (ValidationReport::analyses_complete); analyses() has what was computed of them.
+  /// The content fingerprint of the last catalog (or repository) loaded (core/load/fingerprint.h),
+  /// "" before one.
+  const std::string& fingerprint() const { return fingerprint_; }
+
+  /// The last report, or nullptr before the first load. For a repository: the selected root's. Its
+  /// analyses may be pending (ValidationReport::analyses_complete); analyses() has what was computed
+  /// of them.
   const ValidationReport* report() const { return report_.get(); }
   /// The last report with every analysis in it, computing what is missing (for what prints every
   /// finding: the report and export operations); nullptr before the first load.
   const ValidationReport* complete_report();
   /// The analyses of the last report, computed so far (nullptr before the first load).
   analyses::Cache* analyses() { return analyses_.get(); }
-  /// The files of the last report.
-  const FileSource* source() const { return current_.get(); }
-
-  /// The Summary's JSON text of the report as it stands (summary_json), kept until the report
-  /// changes (a load, or its analyses completed), so a load's Summary is built once.
-  const std::string& summary_text();
-  /// summary_text(), handed over: the session keeps no copy.
-  std::string take_summary_text() {
-    summary_text();
-    std::string text = std::move(summary_text_);
-    summary_text_.clear();
-    return text;
+  /// The files of the last report (for a repository: the selected root's, paths relative to it).
+  const FileSource* source() const {
+    if (repository_ && repository_->current_files) return repository_->current_files.get();
+    return current_.get();
   }
-  /// The stages of the last load (StageTime), its files and bytes; `view` and `serialise` are set
-  /// by the load operation once it has built its answer.
+  /// All files loaded (for a repository: the whole repository, paths relative to it).
+  const FileSource* files() const { return current_.get(); }
+
+  /// The repository loaded, or nullptr when the last load was one catalog (wasm/repository_state.h).
+  const RepositoryState* repository() const { return repository_.get(); }
+  /// Makes root `path` of the loaded repository the catalog the other operations answer about,
+  /// validating it again (with the load's check profiles) unless it is the one selected. False with
+  /// `error` when nothing is loaded as a repository or it has no such root. Defined in
+  /// wasm/repository_ops.cpp.
+  bool select_root(const std::string& path, std::string& error);
+
+  /// The stages of the last load (StageTime); `view` and `serialise` are set by the load operation
+  /// once it has built its answer.
   std::vector<StageTime>& timings() { return timings_; }
 
  private:
@@ -97,8 +107,16 @@ class Session {
   std::unique_ptr<MemoryFileSource> compare_ = std::make_unique<MemoryFileSource>();
   std::unique_ptr<ValidationReport> report_;
   std::unique_ptr<analyses::Cache> analyses_;
-  std::string summary_text_;
   std::vector<StageTime> timings_;
+  std::string fingerprint_;
+  std::unique_ptr<RepositoryState> repository_;
+
+  /// A fresh analyses::Cache for report_ (after a load or a root selected).
+  void start_analyses();
+  /// Load of a folder discovery found to be a repository (wasm/repository_ops.cpp): every root
+  /// validated (every analysis run), the newest version's kept as report_.
+  const ValidationReport* load_repository(const repo::Discovery& discovery, const profiles::ProfileSettings& over,
+                                          const LoadOptions& options);
 };
 
 /// The module's one session (the JS API is a set of C functions, so it needs a place to live).

@@ -2,6 +2,8 @@
 
 #include <emscripten/emscripten.h>
 
+#include "load/fingerprint.h"
+
 // Copies file `handle` (a handle JavaScript gave with fbclens_add_file_ref) into wasm memory at
 // `pointer` (`size` bytes reserved); returns the bytes written, or -1 when it cannot be read.
 // fbclens-api.js defines Module.fbclensReadFile.
@@ -21,7 +23,12 @@ StagedFiles::File& StagedFiles::slot(std::string path) {
   return files_.back();
 }
 
-void StagedFiles::add(std::string path, std::string bytes) { slot(std::move(path)).bytes = std::move(bytes); }
+void StagedFiles::add(std::string path, std::string bytes) {
+  File& f = slot(std::move(path));
+  f.hash = content_hash(bytes);
+  f.hashed = true;
+  f.bytes = std::move(bytes);
+}
 
 void StagedFiles::add_ref(std::string path, double size, int handle) {
   File& f = slot(std::move(path));
@@ -56,10 +63,30 @@ bool StagedFiles::read(const std::string& path, std::string& bytes, std::string&
       return false;
     }
     bytes.resize(static_cast<std::size_t>(written));
+    if (!f.hashed) {
+      f.hash = content_hash(bytes);
+      f.hashed = true;
+    }
     return true;
   }
   error = "no such file";
   return false;
+}
+
+std::vector<std::pair<std::string, std::uint64_t>> StagedFiles::hashes() const {
+  std::vector<std::pair<std::string, std::uint64_t>> out;
+  out.reserve(files_.size());
+  for (const File& f : files_) {
+    if (!f.hashed) {
+      std::string bytes, error;
+      if (!read(f.path, bytes, error, static_cast<std::size_t>(-1))) {
+        f.hash = content_hash("");
+        f.hashed = true;
+      }
+    }
+    out.emplace_back(f.path, f.hash);
+  }
+  return out;
 }
 
 }  // namespace fbclens::wasm

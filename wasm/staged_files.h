@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "load/file_source.h"
@@ -24,6 +25,11 @@ class StagedFiles final : public FileSource {
   void add_ref(std::string path, double size, int handle);
   std::size_t size() const { return files_.size(); }
 
+  /// Every file's (path, content_hash of its bytes) for catalog_fingerprint (core/load/fingerprint.h):
+  /// hashed when added or first read; a file never read yet is read now (one that cannot be read
+  /// counts as empty).
+  std::vector<std::pair<std::string, std::uint64_t>> hashes() const;
+
   std::vector<std::string> list_files(std::vector<SourceError>& errors) const override;
   /// Copies a file in: its staged bytes, or JavaScript's through Module.fbclensReadFile (which
   /// returns the bytes written, or -1 when the file cannot be read, e.g. it changed on disk).
@@ -35,6 +41,8 @@ class StagedFiles final : public FileSource {
     std::string bytes;  ///< add(): the bytes
     double size = 0;    ///< add_ref(): the size and handle
     int handle = -1;
+    mutable bool hashed = false;  ///< whether `hash` is the content_hash of its bytes yet
+    mutable std::uint64_t hash = 0;
   };
   File& slot(std::string path);
   std::vector<File> files_;

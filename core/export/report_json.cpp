@@ -101,8 +101,11 @@ Json summary_head(const ValidationReport& r) {
 // finding's JSON is built, written and dropped in turn.
 template <typename Adapter>
 void write_summary(const ValidationReport& r, const PathStyle& paths, int indent, Json::error_handler_t handler,
-                   Adapter&& adapter) {
-  const Json summary = summary_head(r);
+                   const Json& extra, Adapter&& adapter) {
+  Json summary = summary_head(r);
+  if (extra.is_object()) {
+    for (auto it = extra.begin(); it != extra.end(); ++it) summary[it.key()] = it.value();
+  }
   const bool pretty = indent >= 0;
   const unsigned step = pretty ? static_cast<unsigned>(indent) : 0;
   nlohmann::detail::output_adapter_t<char> out = std::forward<Adapter>(adapter);
@@ -145,14 +148,15 @@ Json summary_json(const ValidationReport& r, const PathStyle& paths) {
   return summary;
 }
 
-std::string summary_text(const ValidationReport& r, const PathStyle& paths, int indent, Json::error_handler_t handler) {
+std::string summary_text(const ValidationReport& r, const PathStyle& paths, int indent, Json::error_handler_t handler,
+                         const Json& extra) {
   std::string text;
-  write_summary(r, paths, indent, handler, nlohmann::detail::output_adapter<char, std::string>(text));
+  write_summary(r, paths, indent, handler, extra, nlohmann::detail::output_adapter<char, std::string>(text));
   return text;
 }
 
 void write_summary_text(std::ostream& out, const ValidationReport& r, const PathStyle& paths, int indent) {
-  write_summary(r, paths, indent, Json::error_handler_t::strict, nlohmann::detail::output_adapter<char>(out));
+  write_summary(r, paths, indent, Json::error_handler_t::strict, Json::object(), nlohmann::detail::output_adapter<char>(out));
 }
 
 Json sarif_json(const ValidationReport& r, const PathStyle& paths) {

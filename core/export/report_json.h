@@ -27,9 +27,10 @@ Json summary_json(const ValidationReport& report, const PathStyle& paths = {});
 
 /// summary_json(report, paths).dump(indent, ' ', false, handler)'s text, byte for byte, written
 /// without holding every finding's JSON at once (each is built, written and dropped in turn): what
-/// a report of many findings prints (indent -1: compact).
+/// a report of many findings prints (indent -1: compact). The members of `extra` (an object) are
+/// added to the Summary's, replacing any of the same name (the worker's `fingerprint`).
 std::string summary_text(const ValidationReport& report, const PathStyle& paths, int indent,
-                         Json::error_handler_t handler);
+                         Json::error_handler_t handler, const Json& extra = Json::object());
 /// The same text written to `out` as it is built (error handler strict, as dump's default; the CLI).
 void write_summary_text(std::ostream& out, const ValidationReport& report, const PathStyle& paths, int indent);
 

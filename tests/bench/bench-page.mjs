@@ -96,8 +96,8 @@ async function collect() {
     for (const name of worker) { const m = measure('fbclens:' + name); stages.push([name, m ? m.duration : NaN]); }
     const sent = measure('fbclens:sent');
     stages.push(['sent', sent ? sent.duration : NaN]);
-    stages.push(['answer → Summary parsed', at('fbclens:summary-parsed') - at('fbclens:answer-received')]);
-    stages.push(["'load' listeners", at('fbclens:load-emitted') - at('fbclens:summary-parsed')]);
+    stages.push(['answer → view parsed', at('fbclens:view-parsed') - at('fbclens:answer-received')]);
+    stages.push(["'load' listeners", at('fbclens:load-emitted') - at('fbclens:view-parsed')]);
     stages.push(['app and DOM', at('bench:page-done') - at('bench:load-event')]);
     stages.push(['first frame', at('bench:first-frame') - at('bench:page-done')]);
     const total = at('bench:first-frame') - at('bench:pick');
