@@ -25,9 +25,11 @@
 #include "export/mermaid.h"
 #include "export/report_json.h"
 #include "export/report_text.h"
-#include "deps/resolve_json.h"
-#include "export/upgrade_json.h"
+#include "deps/install_request.h"
+#include "deps/resolution_view.h"
+#include "update/divergence_view.h"
 #include "update/resolve_request.h"
+#include "update/upgrade_view.h"
 #include "load/source_excerpt.h"
 #include "view/bundle_details.h"
 #include "wasm/repository_ops.h"
@@ -182,19 +184,20 @@ Answer upgrade_path(Session& session, const Json& json) {
             refused.message};
   }
   const update::PackageGraph graph = update::package_graph(report->model.packages.at(request->package));
-  return ok(upgrade_path_json(update::answer_upgrade(graph, *request, &report->model)));
+  return ok(view::write_json(update::upgrade_view(update::answer_upgrade(graph, *request, &report->model))));
 }
 
 // What OLM Classic installs for a new Subscription, exactly the CLI's `resolve --output json`
-// (core/deps/resolve_json.h): a resolution that fails is an answer too (its "error" and
-// "candidates" say why), as the CLI prints it.
+// (core/deps/resolution_view.h; the request checked as the CLI's, core/deps/install_request.h): a
+// resolution that fails is an answer too (its "error" and "candidates" say why), as the CLI
+// prints it.
 Answer resolve_op(Session& session, const Json& json) {
   deps::InstallRequest request;
   const std::string error = deps::install_request_from_json(json, request);
   if (!error.empty()) return {Failure::BadRequest, error};
   const ValidationReport* report = session.report();
   if (!report) return no_catalog();
-  return ok(deps::resolution_json(update::resolve_request(report->model, request)));
+  return ok(view::write_json(deps::resolution_view(update::resolve_request(report->model, request))));
 }
 
 Answer divergence_op(Session& session, const Json& json) {
@@ -205,7 +208,7 @@ Answer divergence_op(Session& session, const Json& json) {
   if (!report) return no_catalog();
   const std::optional<update::PackageGraph> graph = update::package_graph(report->model, package);
   if (!graph) return not_found("package " + package + " is not in the catalog");
-  return ok(divergence_json(update::divergence(*graph)));
+  return ok(view::write_json(update::divergence_view(update::divergence(*graph))));
 }
 
 // "Compare with…": the catalog staged with fbclens_add_compare_file (OLD) against the one loaded
@@ -367,18 +370,25 @@ constexpr Op kOps[] = {
      "{package, installedBundle?, installedVersion? (default: that bundle's version), subscriptionChannel?, "
      "startingCsv?, channels?: [..], version?, policy?: 'CatalogProvided'|'SelfCertified', explain?: bool, "
      "ignoreDependencies?: bool, clusterProvides?: ['group/version/Kind' | 'package@version', ..]}",
-     "where OLM Classic and OLM v1 go: {classic, v1}, Classic resolving dependencies unless ignoreDependencies "
-     "(classic.resolution), with explain each side's steps (core/export/upgrade_json.h, as the CLI's upgrade-path)",
+     "where OLM Classic and OLM v1 go, as the CLI's upgrade-path --output json (core/update/upgrade_view.h): "
+     "{classic: {candidates, next, error, walk, dependencies, resolution, steps?}, v1: {successors, next, error, "
+     "walk, steps?}}; Classic resolves dependencies unless ignoreDependencies (classic.resolution, as resolve's "
+     "answer); with explain each side has steps: [{from, fromVersion, to, error, summary, considered: [{bundle, "
+     "version, verdict, edges, reason, unmet}], more, maxOpenShiftVersion, installsAlong}]; names and errors null "
+     "when none",
      false, upgrade_path},
     {"resolve",
      "{package, channel?, startingBundle?, installedBundle?, installedVersion?, "
      "clusterProvides?: ['group/version/Kind' | 'package@version', ..]}",
-     "what OLM Classic installs for a new Subscription, or as the upgrade of installedBundle: "
-     "{ok, error, installs, notes, candidates} "
-     "(core/deps/resolve_json.h, as the CLI's resolve --output json)", false, resolve_op},
+     "what OLM Classic installs for a new Subscription, or as the upgrade of installedBundle, as the CLI's resolve "
+     "--output json (core/deps/resolution_view.h): {ok, error, installs: [{package, channel, bundle, requiredBy, "
+     "constraint, failureMessage, property}], notes: [{bundle, constraint, detail}], candidates: [{channel, bundle, "
+     "tried, chosen, unmet: [{bundle, constraint, failureMessage, property, file, line, reason}]}]}", false, resolve_op},
     {"divergence", "{package}",
-     "per channel and installed entry, where the two OLMs differ and where Classic strands the cluster "
-     "(core/export/upgrade_json.h, as the CLI's divergence --output json)", false, divergence_op},
+     "per channel and installed entry, where the two OLMs differ and where Classic strands the cluster, as one "
+     "element of the CLI's divergence --output json (core/update/divergence_view.h): {package, defaultChannel, "
+     "differing, stranded, rows: [{channel, installed, installedVersion, classic: {next, error, walk}, v1: {next, "
+     "error, walk}, differs, classicStranded}]}", false, divergence_op},
     {"compare", "{} (the older catalog's files staged first: fbclens_add_compare_file; the worker does it for {op: 'compare', files})",
      "{old: {verdict, files, packages, bundles}, diff} where diff is `fbclens diff OLD NEW --output json` with the loaded catalog as NEW (core/export/diff_json.h)",
      false, compare_op},
