@@ -1,10 +1,12 @@
 // hub-preview: the CLI face of core/hub (what OperatorHub shows for a package).
+#include <ctime>
 #include <iostream>
 
 #include "args.h"
 #include "commands.h"
 #include "export/hub_json.h"
 #include "hub/hub_preview.h"
+#include "lifecycle/lifecycle.h"
 
 namespace fbclens::cli {
 
@@ -41,24 +43,49 @@ void print_text(const Json& p) {
               << (v["deprecated"].get<bool>() ? "  [" + v["tooltip"].get<std::string>() + "]" : "") << "\n";
   }
   if (!p["installNote"].is_null()) std::cout << "install page note: " << p["installNote"].get<std::string>() << "\n";
+  if (!p.contains("lifecycle")) return;
+  const Json& l = p["lifecycle"];
+  std::cout << "Installed Operators, with " << l["installedVersion"].get<std::string>() << " installed on OpenShift "
+            << l["clusterVersion"].get<std::string>() << (l["date"].is_null() ? "" : " on " + l["date"].get<std::string>())
+            << " (" << l["objects"].get<std::size_t>() << (l["objects"] == 1 ? " lifecycle object" : " lifecycle objects")
+            << (l["stream"].is_null() ? ", no version stream matches" : ", stream " + l["stream"].get<std::string>()) << "):\n";
+  std::cout << "  cluster compatibility: " << l["compatibility"]["text"].get<std::string>() << "\n";
+  const Json& s = l["supportPhase"];
+  std::cout << "  support phase: " << or_dash(s["text"]) << (s["endDate"].is_null() ? "" : " (ends " + s["endDate"].get<std::string>() + ")")
+            << "\n";
+  for (const Json& phase : s["phases"]) {
+    std::cout << "    " << phase["name"].get<std::string>() << ": " << phase["startDate"].get<std::string>() << " to "
+              << phase["endDate"].get<std::string>() << "\n";
+  }
+}
+
+// Today's local date, YYYY-MM-DD: the console judges the support phase on the browser's clock.
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  char text[16];
+  std::strftime(text, sizeof text, "%Y-%m-%d", &local);
+  return text;
 }
 
 }  // namespace
 
 int hub_preview_command(int argc, char** argv) {
-  const Args args(argc, argv, {"--package", "--channel", "--version", "--console", "--output"});
+  const Args args(argc, argv, {"--package", "--channel", "--version", "--console", "--date", "--output"});
   if (!args.error.empty()) return usage_error(args.error);
   if (args.positional.size() != 1) return usage_error("hub-preview needs one CATALOG");
   if (!args.has("--package")) return usage_error("hub-preview needs --package");
   const std::string output = args.get("--output", "text");
   if (output != "text" && output != "json") return usage_error("unknown --output " + output);
-  const std::string console = args.get("--console", hub::console_version_text(hub::kNewestConsole));
-  const std::optional<int> minor = hub::parse_console_version(console);
-  if (!minor) return usage_error("unknown --console " + console + " (4.16 … 4.21)");
+  const std::string console = args.get("--console", hub::kDefaultConsole);
+  if (!hub::find_console(console)) return usage_error("unknown --console " + console + " (" + hub::console_names_text() + ")");
+  const std::string date = args.get("--date", today());
+  if (!lifecycle::iso_day(date)) return usage_error("--date " + date + " is not a YYYY-MM-DD date");
 
   const auto report = load(args.positional[0]);
   if (!report) return 2;
-  const hub::PreviewRequest request{args.get("--package"), args.get("--channel"), args.get("--version"), *minor};
+  const hub::PreviewRequest request{args.get("--package"), args.get("--channel"), args.get("--version"), console, date};
   std::string error;
   const std::optional<hub::HubPreview> preview = hub::hub_preview(report->model, request, error);
   if (!preview) {

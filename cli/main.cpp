@@ -3,6 +3,7 @@
 #include <string>
 
 #include "commands.h"
+#include "hub/consoles.h"
 #include "version.h"
 
 namespace fbclens::cli {
@@ -34,10 +35,12 @@ constexpr const char* kUsage =
     "      Exits 1 when Classic strands a bundle, unless --report-only.\n"
     "  fbclens --version\n"
     "      The fbclens version and the opm version whose behaviour it follows.\n"
-    "  fbclens hub-preview CATALOG --package PKG [--channel CH] [--version VERSION] [--console 4.16..4.21]\n"
-    "      [--output text|json]\n"
+    "  fbclens hub-preview CATALOG --package PKG [--channel CH] [--version VERSION] [--console CONSOLE]\n"
+    "      [--date YYYY-MM-DD] [--output text|json]\n"
     "      What the OpenShift console's OperatorHub shows: listed or hidden (and why), tile, details alert,\n"
-    "      channel and version dropdowns. Console defaults to 4.21; channel and version to the console's picks.\n"
+    "      channel and version dropdowns, and on consoles that have them the Installed Operators lifecycle\n"
+    "      columns (support phase judged on --date, default today). CONSOLE is one of the console versions\n"
+    "      listed at the end; channel and version default to the console's picks.\n"
     "  fbclens render-graph CATALOG [--package-name|-p PKG] [--minimum-edge BUNDLE] [--draw-v0-semantics]\n"
     "      The upgrade graphs as Mermaid, byte for byte what `opm alpha render-graph` prints, with its\n"
     "      warnings on stderr. Exits 1 where opm fails (catalog does not load, bad bundle version,\n"
@@ -64,10 +67,16 @@ constexpr const char* kUsage =
 
 }  // namespace
 
-void print_usage() { std::fputs(kUsage, stdout); }
+// The usage text, ending with the console versions hub-preview takes (core/hub/consoles.h).
+std::string usage_text() {
+  return std::string(kUsage) + "console versions (hub-preview --console): " + hub::console_names_text() + " (default " +
+         hub::kDefaultConsole + ")\n";
+}
+
+void print_usage() { std::fputs(usage_text().c_str(), stdout); }
 
 int usage_error(const std::string& message) {
-  std::fprintf(stderr, "fbclens: %s\n%s", message.c_str(), kUsage);
+  std::fprintf(stderr, "fbclens: %s\n%s", message.c_str(), usage_text().c_str());
   return 2;
 }
 

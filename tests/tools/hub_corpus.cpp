@@ -3,8 +3,10 @@
 // compared on real packages (issue 24; scripts/hub-corpus-diff.mjs compares two dumps).
 //   build/native/fbclens_hub_corpus SHARED_CATALOGS_DIR > previews.jsonl
 // The roots are the keys of SHARED_CATALOGS_DIR/expected.json (every expanded root of roots.json).
-// Each package is previewed with the console's defaults ("channel": null) and then with each
-// channel its channel dropdown offers selected.
+// Each package is previewed on every console of hub/consoles.h with the console's defaults
+// ("channel": null) and then with each channel its channel dropdown offers selected; lifecycle
+// support phases are judged on a fixed day. (The first version of this tool, at the commit that
+// added it, is the one that builds against the preview before issue 24.)
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -16,6 +18,9 @@
 
 namespace {
 
+// A fixed day for the lifecycle support phase, so that a dump does not change with the clock.
+const char* const kDate = "2026-06-01";
+
 void dump_root(const std::string& dir, const std::string& root) {
   std::string error;
   const std::unique_ptr<fbclens::FileSource> source = fbclens::open_catalog_path(dir + "/" + root, error);
@@ -25,11 +30,11 @@ void dump_root(const std::string& dir, const std::string& root) {
   }
   const fbclens::ValidationReport report = fbclens::validate_catalog(*source);
   for (const auto& [name, package] : report.model.packages) {
-    for (int console = fbclens::hub::kOldestConsole; console <= fbclens::hub::kNewestConsole; ++console) {
+    for (const fbclens::hub::ConsoleVersion& console : fbclens::hub::kConsoles) {
       const auto line = [&](const std::string& channel) {
         const std::optional<fbclens::hub::HubPreview> p =
-            fbclens::hub::hub_preview(report.model, {name, channel, "", console}, error);
-        fbclens::Json row{{"root", root}, {"package", name}, {"console", fbclens::hub::console_version_text(console)},
+            fbclens::hub::hub_preview(report.model, {name, channel, "", console.name, kDate}, error);
+        fbclens::Json row{{"root", root}, {"package", name}, {"console", console.name},
                           {"channel", channel.empty() ? fbclens::Json(nullptr) : fbclens::Json(channel)}};
         row["preview"] = p ? fbclens::hub_preview_json(*p) : fbclens::Json{{"error", error}};
         std::cout << row.dump(-1, ' ', false, fbclens::Json::error_handler_t::replace) << "\n";
