@@ -31,6 +31,7 @@
 #include "update/resolve_request.h"
 #include "load/source_excerpt.h"
 #include "view/bundle_details.h"
+#include "view/consoles.h"
 #include "wasm/repository_ops.h"
 
 namespace fbclens::wasm {
@@ -353,7 +354,7 @@ Answer hub_preview_op(Session& session, const Json& json) {
 }
 
 // The console versions the preview models (core/hub/consoles.h), for the page's console picker.
-Answer consoles(Session&, const Json&) { return ok(hub_consoles_json()); }
+Answer consoles(Session&, const Json&) { return ok(view::write_json(view::console_list())); }
 
 Answer memory(Session&, const Json&) {
   // sbrk(0) is the allocator's high-water mark (dlmalloc does not give memory back); unlike the
@@ -422,7 +423,7 @@ constexpr Op kOps[] = {
      false, hub_preview_op},
     {"consoles", "{}",
      "the console versions the OperatorHub preview models, oldest first (core/hub/consoles.h, "
-     "core/export/hub_json.h hub_consoles_json): {default: '4.21', consoles: [{name, branch, revision, ocpVersion, "
+     "core/view/consoles.h): {default: '4.21', consoles: [{name, branch, revision, ocpVersion, "
      "catalogName, badgeTooltip: 'prefixed'|'raw', badgeStyle, alertTitle, toggleIcon, archFilter, provider, "
      "lifecycle, changes}]}",
      false, consoles},

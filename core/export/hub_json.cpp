@@ -28,15 +28,6 @@ Json lifecycle_json(const hub::LifecyclePreview& l) {
                 {"phases", std::move(phases)}}}};
 }
 
-const char* arch_filter_name(hub::ArchFilter f) {
-  switch (f) {
-    case hub::ArchFilter::ItemsWithoutArchDefault: return "items-without-arch-default";
-    case hub::ArchFilter::Items: return "items";
-    case hub::ArchFilter::LabelSelectors: return "label-selectors";
-  }
-  return "";
-}
-
 }  // namespace
 
 Json hub_preview_json(const hub::HubPreview& p) {
@@ -69,26 +60,6 @@ Json hub_preview_json(const hub::HubPreview& p) {
            {"installNote", text_or_null(p.install_note)}};
   if (p.lifecycle) out["lifecycle"] = lifecycle_json(*p.lifecycle);
   return out;
-}
-
-Json hub_consoles_json() {
-  Json list = Json::array();
-  for (const hub::ConsoleVersion& c : hub::kConsoles) {
-    list.push_back(Json{{"name", c.name},
-                        {"branch", c.branch},
-                        {"revision", c.revision},
-                        {"ocpVersion", c.ocp_version},
-                        {"catalogName", c.catalog_name},
-                        {"badgeTooltip", c.raw_badge_tooltip ? "raw" : "prefixed"},
-                        {"badgeStyle", c.badge_style},
-                        {"alertTitle", c.alert_title},
-                        {"toggleIcon", c.toggle_icon},
-                        {"archFilter", arch_filter_name(c.arch_filter)},
-                        {"provider", c.provider == hub::ProviderSource::CsvFirst ? "csv-first" : "package-manifest"},
-                        {"lifecycle", c.lifecycle},
-                        {"changes", c.changes}});
-  }
-  return Json{{"default", hub::kDefaultConsole}, {"consoles", std::move(list)}};
 }
 
 }  // namespace fbclens

@@ -1,5 +1,5 @@
 // The OperatorHub preview as JSON: one shape for the CLI (`fbclens hub-preview --output json`)
-// and the protocol's hubPreview; and the console versions it models (the protocol's consoles).
+// and the protocol's hubPreview. (The console versions it models are view/consoles.h.)
 #pragma once
 
 #include "hub/hub_preview.h"
@@ -23,14 +23,4 @@ namespace fbclens {
 /// Unset optionals render as null; a preview without a PackageManifest has null tile, details and
 /// selections and empty lists (hub::HubPreview guarantees that). Never fails.
 Json hub_preview_json(const hub::HubPreview& preview);
-
-/// The console versions of hub/consoles.h, for a console picker:
-/// {"default": "4.21", "consoles": [{"name": "4.16", "branch": "release-4.16", "revision": str,
-///   "ocpVersion": "4.16", "catalogName": "OperatorHub"|"Software Catalog",
-///   "badgeTooltip": "prefixed"|"raw", "badgeStyle": str, "alertTitle": str, "toggleIcon": bool,
-///   "archFilter": "items-without-arch-default"|"items"|"label-selectors",
-///   "provider": "package-manifest"|"csv-first", "lifecycle": bool, "changes": str}]},
-/// oldest first. Never fails.
-Json hub_consoles_json();
-
 }  // namespace fbclens

@@ -1,7 +1,7 @@
 // The OpenShift console versions the OperatorHub preview models, declared once: one row per
 // console release branch with everything that differs between them. hub_preview reads a row, the
 // CLI's --console and its usage text list the rows, and the browser's console picker is built
-// from them (export/hub_json.h hub_consoles_json, the `consoles` protocol op).
+// from them (view/consoles.h, the `consoles` protocol op).
 //
 // Read in openshift/console, frontend/packages/operator-lifecycle-manager (and console-shared's
 // catalog components), at the branch heads named in each row; package-server in

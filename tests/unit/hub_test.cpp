@@ -9,6 +9,7 @@
 #include "export/hub_json.h"
 #include "hub/hub_preview.h"
 #include "support.h"
+#include "view/consoles.h"
 #include "validate/validate.h"
 
 namespace fbclens::test {
@@ -66,7 +67,7 @@ TEST_CASE("hub: the console versions are the release branches 4.16 … 4.22 and 
     CHECK(std::string(c.catalog_name) == (older(c.name, "4.20") ? "OperatorHub" : "Software Catalog"));
   }
   // The JSON the page builds its picker from lists the same rows.
-  const Json table = hub_consoles_json();
+  const Json table = view::write_json(view::console_list());
   CHECK(table["default"] == "4.21");
   REQUIRE(table["consoles"].size() == std::size(hub::kConsoles));
   CHECK(table["consoles"][0]["archFilter"] == "items-without-arch-default");
