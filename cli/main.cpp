@@ -1,123 +1,136 @@
 // fbclens command-line interface: the same core as the browser app, for CI and scripts.
+//
+// Each verb is one file in cli/ that defines `Verb add_<name>_verb(CLI::App& fbclens)` (verb.h):
+// it adds its CLI11 subcommand with every argument and option (value names, allowed values,
+// defaults, repeatable options, help texts) and returns how to run it. Adding a verb is that file
+// plus one line in FBCLENS_VERBS below; its synopsis in `fbclens --help`, its `fbclens VERB --help`
+// and the usage printed on its usage errors are generated from the definition (verb.cpp). Then add
+// its synopsis to the README's CLI block, which tests/wasm/cli-usage.test.mjs compares with
+// `fbclens VERB --help`.
+//
+// The arguments are parsed by CLI11 (Debian's libcli11-dev): a well-kept, header-only library
+// Debian ships, and the help is generated from the same definitions the parser uses, where the
+// usage text used to be kept by hand in three places.
+#include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
-#include "commands.h"
-#include "hub/consoles.h"
+#include "verb.h"
 #include "version.h"
+
+// The verbs, in the order `fbclens --help` lists them. VERB(x) declares and registers
+// `Verb add_x_verb(CLI::App&)`, defined in x's file in cli/.
+#define FBCLENS_VERBS(VERB) \
+  VERB(validate)            \
+  VERB(upgrade_path)        \
+  VERB(semver)              \
+  VERB(divergence)          \
+  VERB(hub_preview)         \
+  VERB(render_graph)        \
+  VERB(export_graph)        \
+  VERB(diff)                \
+  VERB(resolve)             \
+  VERB(matrix)              \
+  VERB(render_template)     \
+  /* new verbs above this line */
 
 namespace fbclens::cli {
 
+#define FBCLENS_DECLARE_VERB(x) Verb add_##x##_verb(CLI::App& fbclens);
+FBCLENS_VERBS(FBCLENS_DECLARE_VERB)
+#undef FBCLENS_DECLARE_VERB
+
 namespace {
 
-constexpr const char* kUsage =
-    "usage:\n"
-    "  fbclens validate PATH [--output text|json|sarif|opm]\n"
-    "      PATH is a catalog folder or a single file. text: findings for people (default); json: every\n"
-    "      finding and the summary; sarif: SARIF 2.1.0; opm: exactly opm's VALID / INVALID: / LOAD ERROR: text.\n"
-    "      [--profile opm|konflux|operator-pipelines|operatorhub[,...]] [--ocp-version X.Y] [--config FILE]\n"
-    "      [--konflux-registries PREFIX,...] [--operator-pipelines-registries PREFIX,...]\n"
-    "      Check profiles add the catalog checks of Konflux's validate-fbc, the operator pipelines and\n"
-    "      OperatorHub, and fail the run (1) when theirs fail; opm always runs. Settings also come from\n"
-    "      .fbclens.yaml in the catalog's folder or above; the OpenShift version also from a vX.Y folder.\n"
-    "      [--single-catalog] [--bundles-from DIR]...\n"
-    "      A folder holding several catalogs (one per OpenShift version: v4.16/catalog, catalog/v4.17/<pkg>,\n"
-    "      catalogs/v4.18, catalog-4-14) or catalog templates is validated as a repository: each catalog on\n"
-    "      its own (its version from its folder), each template with opm render-template's rules, rendered\n"
-    "      offline from the bundles the catalogs (and --bundles-from) hold and compared with the catalog it\n"
-    "      renders (drift). --single-catalog validates the folder as one catalog, as opm would.\n"
-    "  fbclens upgrade-path CATALOG --package PKG [--installed-bundle NAME [--installed-version VERSION]]\n"
-    "      [--subscription-channel CH] [--starting-csv NAME] [--channel CH]... [--version RANGE]\n"
-    "      [--policy CatalogProvided|SelfCertified] [--explain] [--output text|json]\n"
-    "      [--cluster-provides group/version/Kind|package@version]... [--ignore-dependencies]\n"
-    "      What OLM Classic (Subscription fields) and OLM v1 (ClusterExtension fields) pick next, and their walks.\n"
-    "      The installed version defaults to the bundle's own; give it for a bundle no longer in the catalog.\n"
-    "      Classic skips candidates whose dependencies neither the catalog nor --cluster-provides meet\n"
-    "      (--ignore-dependencies: the upgrade graph alone).\n"
-    "  fbclens semver --flavor blang|masterminds --range RANGE VERSION...\n"
-    "      Prints 'VERSION true|false' per version; an invalid range exits 2 with the parser's error.\n"
-    "  fbclens divergence CATALOG [--package PKG] [--output text|json] [--report-only]\n"
-    "      For every channel and installed bundle: where Classic and v1 differ, and where Classic strands it.\n"
-    "      Exits 1 when Classic strands a bundle, unless --report-only.\n"
-    "  fbclens --version\n"
-    "      The fbclens version and the opm version whose behaviour it follows.\n"
-    "  fbclens hub-preview CATALOG --package PKG [--channel CH] [--version VERSION] [--console CONSOLE]\n"
-    "      [--date YYYY-MM-DD] [--output text|json]\n"
-    "      What the OpenShift console's OperatorHub shows: listed or hidden (and why), tile, details alert,\n"
-    "      channel and version dropdowns, and on consoles that have them the Installed Operators lifecycle\n"
-    "      columns (support phase judged on --date, default today). CONSOLE is one of the console versions\n"
-    "      listed at the end; channel and version default to the console's picks.\n"
-    "  fbclens render-graph CATALOG [--package-name|-p PKG] [--minimum-edge BUNDLE] [--draw-v0-semantics]\n"
-    "      The upgrade graphs as Mermaid, byte for byte what `opm alpha render-graph` prints, with its\n"
-    "      warnings on stderr. Exits 1 where opm fails (catalog does not load, bad bundle version,\n"
-    "      unknown --minimum-edge).\n"
-    "  fbclens export-graph CATALOG --package PKG [--channel CH] --format dot|svg|json [--theme light|dark]\n"
-    "      [--columns-per-row N]\n"
-    "      The upgrade graph of a channel, or of the whole package with a lane per channel, as Graphviz DOT,\n"
-    "      a self-contained SVG as the app draws it (legend included), or the layout's JSON. The SVG wraps\n"
-    "      long channels to fit a 1600x1000 page unless --columns-per-row (0 = no wrap). Unknown package or\n"
-    "      channel exits 2.\n"
-    "  fbclens diff OLD NEW [--output text|json|sarif] [--profile pruning]\n"
-    "      What changed from catalog OLD to NEW: packages, channels, entries, bundles, default channels,\n"
-    "      replaces/skips/skipRange, deprecations, and entries whose OLM Classic / OLM v1 next step or\n"
-    "      walk end changed or that Classic now strands. --profile pruning exits 1 when a channel or\n"
-    "      channel entry is removed outside dev-preview/pre-ga/candidate channels (Konflux's rule).\n"
-    "  fbclens matrix REPO [--output text|json]\n"
-    "      Per package and catalog (OpenShift version) of a repository: present, default channel, channels\n"
-    "      and heads, deprecations, maxOpenShiftVersion, the bundle format the version needs; and what each\n"
-    "      catalog changed against the one before it.\n"
-    "  fbclens render-template TEMPLATE [--bundles-from DIR]... [--output json|yaml]\n"
-    "      The template (olm.template.basic, olm.semver, olm.template.substitutes) rendered as opm alpha\n"
-    "      render-template prints it, each bundle image's content taken from a catalog that holds it: the\n"
-    "      repository's catalog beside the template, or DIR. Exits 1 when a rule fails or no catalog holds an image.\n"
-    "  fbclens resolve CATALOG --package PKG [--channel CH] [--starting-bundle NAME | --installed-bundle NAME\n"
-    "      [--installed-version VERSION]] [--cluster-provides group/version/Kind|package@version]... [--output text|json]\n"
-    "      The bundles OLM Classic installs for a new Subscription (or, with --installed-bundle, as its\n"
-    "      upgrade): the pick and every dependency (olm.package.required, olm.gvk.required, olm.constraint),\n"
-    "      each with the constraint that pulled it in; candidates skipped for unmet dependencies, with the\n"
-    "      constraint and its failureMessage. Exits 1 when nothing resolves (an upgrade that stays).\n"
-    "exit status: 0 valid/success, 1 invalid (or a selected profile failed), 2 usage or I/O error, 3 (validate) valid but no catalog content\n"
+constexpr const char* kExitStatus =
+    "exit status: 0 valid/success, 1 invalid (or a selected profile failed), 2 usage or I/O error, 3 (validate) valid "
+    "but no catalog content\n"
     "      (with --output opm the status is opm's: 0 for that case)\n";
 
+// The command line as CLI11 should read it, where it reads two spellings differently from the
+// parser fbclens had before (and from Go's pflag, which opm's flags follow):
+//   --name=   (an empty value, e.g. --channel="$CH") stays an empty value; CLI11 would take the
+//             next argument as the value;
+//   -X=value  (a short option, e.g. -p=etcd) is the value "value"; CLI11 would read "=value".
+// Both are split into two arguments, for options of `verb` that take a value.
+std::vector<std::string> normalize(const CLI::App& verb, int argc, char** argv) {
+  std::vector<std::string> args(argv, argv + argc);
+  std::vector<std::string> out;
+  for (const std::string& arg : args) {
+    const std::size_t eq = arg.find('=');
+    const bool long_empty = arg.size() > 3 && arg.rfind("--", 0) == 0 && eq == arg.size() - 1;
+    const bool short_eq = arg.size() > 2 && arg[0] == '-' && arg[1] != '-' && eq == 2;
+    if (long_empty || short_eq) {
+      const std::string name = arg.substr(0, eq);
+      const CLI::Option* option = verb.get_option_no_throw(name);
+      if (option && takes_value(*option)) {
+        out.push_back(name);
+        out.push_back(arg.substr(eq + 1));
+        continue;
+      }
+    }
+    out.push_back(arg);
+  }
+  return out;
+}
+
 }  // namespace
-
-// The usage text, ending with the console versions hub-preview takes (core/hub/consoles.h).
-std::string usage_text() {
-  return std::string(kUsage) + "console versions (hub-preview --console): " + hub::console_names_text() + " (default " +
-         hub::kDefaultConsole + ")\n";
-}
-
-void print_usage() { std::fputs(usage_text().c_str(), stdout); }
-
-int usage_error(const std::string& message) {
-  std::fprintf(stderr, "fbclens: %s\n%s", message.c_str(), usage_text().c_str());
-  return 2;
-}
 
 }  // namespace fbclens::cli
 
 int main(int argc, char** argv) {
   using namespace fbclens::cli;
-  if (argc < 2) return usage_error("missing command");
-  const std::string command = argv[1];
-  if (command == "validate") return validate_command(argc - 2, argv + 2);
-  if (command == "upgrade-path") return upgrade_path_command(argc - 2, argv + 2);
-  if (command == "semver") return semver_command(argc - 2, argv + 2);
-  if (command == "hub-preview") return hub_preview_command(argc - 2, argv + 2);
-  if (command == "divergence") return divergence_command(argc - 2, argv + 2);
-  if (command == "diff") return diff_command(argc - 2, argv + 2);
-  if (command == "resolve") return resolve_command(argc - 2, argv + 2);
-  if (command == "render-graph") return render_graph_command(argc - 2, argv + 2);
-  if (command == "export-graph") return export_graph_command(argc - 2, argv + 2);
-  if (command == "matrix") return matrix_command(argc - 2, argv + 2);
-  if (command == "render-template") return render_template_command(argc - 2, argv + 2);
-  if (command == "--version" || command == "version") {
-    std::printf("fbclens %s (follows opm %s)\n", fbclens::kFbclensVersion, fbclens::kOpmVersion);
-    return 0;
+  CLI::App fbclens("fbclens validates and explores OLM File-Based Catalogs.", "fbclens");
+  fbclens.formatter(make_help_formatter());
+  fbclens.set_help_flag("-h,--help", "Print this help and exit 0.");
+  fbclens.footer(kExitStatus);
+  // Every option given twice keeps the last value, as before (verbs mark the repeatable ones);
+  // subcommands take these defaults when they are added.
+  fbclens.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  fbclens.set_version_flag("--version",
+                           std::string("fbclens ") + fbclens::kFbclensVersion + " (follows opm " + fbclens::kOpmVersion + ")",
+                           "The fbclens version and the opm version whose behaviour it follows.");
+  fbclens.require_subcommand(1);
+  std::vector<Verb> verbs;
+#define FBCLENS_ADD_VERB(x) verbs.push_back(add_##x##_verb(fbclens));
+  FBCLENS_VERBS(FBCLENS_ADD_VERB)
+#undef FBCLENS_ADD_VERB
+
+  const auto top_level_error = [&](const std::string& message) {
+    std::fprintf(stderr, "fbclens: %s\n%s", message.c_str(), fbclens.help().c_str());
+    return 2;
+  };
+  if (argc < 2) return top_level_error("missing command");
+  std::string command = argv[1];
+  // `fbclens help` and `fbclens version` as the words they were before --help and --version.
+  if (command == "help") command = "--help";
+  if (command == "version") command = "--version";
+  const Verb* verb = nullptr;
+  for (const Verb& v : verbs) {
+    if (v.command->get_name() == command) verb = &v;
   }
-  if (command == "-h" || command == "--help" || command == "help") {
-    print_usage();
-    return 0;
+  if (!verb && command != "--help" && command != "-h" && command != "--version") {
+    return top_level_error("unknown command " + command);
   }
-  return usage_error("unknown command " + command);
+
+  std::vector<std::string> args = verb ? normalize(*verb->command, argc - 2, argv + 2) : std::vector<std::string>{};
+  args.insert(args.begin(), command);
+  if (!verb) args.insert(args.end(), argv + 2, argv + argc);
+  // CLI11 takes the arguments last first.
+  std::reverse(args.begin(), args.end());
+  try {
+    fbclens.parse(args);
+  } catch (const CLI::CallForHelp&) {
+    std::fputs(fbclens.help().c_str(), stdout);
+    return 0;
+  } catch (const CLI::CallForVersion& e) {
+    std::printf("%s\n", e.what());
+    return 0;
+  } catch (const CLI::ParseError& e) {
+    // The verb's usage when the error is in its arguments, else the overview.
+    std::fprintf(stderr, "fbclens: %s\n%s", e.what(), fbclens.help().c_str());
+    return 2;
+  }
+  return verb ? verb->run() : top_level_error("missing command");
 }

@@ -1,6 +1,6 @@
 #include <cstdio>
 
-#include "commands.h"
+#include "common.h"
 
 namespace fbclens::cli {
 

@@ -92,11 +92,6 @@ bool ProfileFlags::take(const std::string& flag, const std::string& value, std::
   return true;
 }
 
-bool is_profile_flag(const std::string& flag) {
-  return flag == "--profile" || flag == "--ocp-version" || flag == "--config" || flag == "--konflux-registries" ||
-         flag == "--operator-pipelines-registries";
-}
-
 bool resolve_profile_options(const std::string& path, const ProfileFlags& flags, profiles::ProfileOptions& options) {
   std::error_code ec;
   const fs::path catalog = fs::absolute(path, ec).lexically_normal();

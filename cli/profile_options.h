@@ -12,14 +12,11 @@ struct ProfileFlags {
   profiles::ProfileSettings settings;  ///< --profile (repeatable, comma lists), --ocp-version, --*-registries
   std::string config;                  ///< --config FILE ("" = look for .fbclens.yaml)
 
-  /// Takes `flag` (one is_profile_flag names) with its `value`. False with `error` set when the
+  /// Takes `flag` (--profile, --ocp-version, --config, --konflux-registries or
+  /// --operator-pipelines-registries) with its `value`. False with `error` set when the
   /// value is not valid (an unknown profile, a version that is not X.Y).
   bool take(const std::string& flag, const std::string& value, std::string& error);
 };
-
-/// Whether `flag` is one ProfileFlags takes: --profile, --ocp-version, --config,
-/// --konflux-registries, --operator-pipelines-registries.
-bool is_profile_flag(const std::string& flag);
 
 /// The settled profile options for the catalog at `path` (what the user typed): the flags, laid
 /// over the config file (--config FILE, else the first .fbclens.yaml in the catalog's folder or

@@ -10,10 +10,10 @@
 #include <filesystem>
 #include <iostream>
 
-#include "args.h"
-#include "commands.h"
+#include "common.h"
 #include "export/mermaid.h"
 #include "findings/go_format.h"
+#include "verb.h"
 
 namespace fbclens::cli {
 
@@ -40,33 +40,17 @@ bool is_bundle_directory(const std::string& path) {
   return std::filesystem::is_directory(path + "/manifests", ec) && std::filesystem::is_directory(path + "/metadata", ec);
 }
 
-}  // namespace
-
-int render_graph_command(int argc, char** argv) {
-  // -p is --package-name's short form, as in opm.
-  std::vector<std::string> storage(argv, argv + argc);
-  for (std::string& a : storage) {
-    if (a == "-p") a = "--package-name";
-    else if (a.rfind("-p=", 0) == 0) a = "--package-name=" + a.substr(3);
-  }
-  std::vector<char*> args_v;
-  for (std::string& a : storage) args_v.push_back(a.data());
-  const Args args(static_cast<int>(args_v.size()), args_v.data(), {"--package-name", "--minimum-edge", "--draw-v0-semantics"},
-                  {"--draw-v0-semantics"});
-  if (!args.error.empty()) return usage_error(args.error);
-  if (args.positional.size() != 1) return usage_error("render-graph needs one CATALOG");
+struct RenderGraphSettings {
+  std::string catalog;
+  std::string draw_v0_semantics;  // "true" for the bare flag, else the =VALUE given
   MermaidOptions options;
-  options.package_name = args.get("--package-name");
-  options.minimum_edge = args.get("--minimum-edge");
-  if (args.has("--draw-v0-semantics")) {
-    const std::string value = args.get("--draw-v0-semantics");
-    options.draw_v0_semantics = true;
-    if (!value.empty() && !parse_go_bool(value, options.draw_v0_semantics)) {
-      return usage_error("invalid value " + value + " for --draw-v0-semantics (true or false)");
-    }
-  }
+};
 
-  const std::string& path = args.positional[0];
+int run_render_graph(const RenderGraphSettings& s) {
+  MermaidOptions options = s.options;
+  if (!s.draw_v0_semantics.empty()) parse_go_bool(s.draw_v0_semantics, options.draw_v0_semantics);
+
+  const std::string& path = s.catalog;
   // opm names the reference as given, Go-quoted, in front of any load error.
   const std::string reference = "render reference " + go_quote(path) + ": ";
   if (is_bundle_directory(path)) {
@@ -88,6 +72,31 @@ int render_graph_command(int argc, char** argv) {
   std::cout << graph.text;
   std::cout.flush();
   return std::cout ? 0 : 2;
+}
+
+}  // namespace
+
+Verb add_render_graph_verb(CLI::App& fbclens) {
+  CLI::App* verb = add_verb(fbclens, "render-graph",
+      "The upgrade graphs as Mermaid, byte for byte what `opm alpha render-graph` prints, with its warnings on "
+      "stderr. Exits 1 where opm fails (catalog does not load, bad bundle version, unknown --minimum-edge).\n\n"
+      "Exit status: 0 drawn, 1 where opm fails, 2 usage or I/O error.");
+  auto s = std::make_shared<RenderGraphSettings>();
+  verb->add_option("CATALOG", s->catalog, "The catalog folder (or, unlike opm, a single file).")->required();
+  // -p is --package-name's short form, as in opm.
+  verb->add_option("--package-name,-p", s->options.package_name, "Only this package's graph.")->type_name("PKG");
+  verb->add_option("--minimum-edge", s->options.minimum_edge, "Drop the edges from bundles older than this bundle, and draw only the package of the first channel (by name) listing it.")
+      ->type_name("BUNDLE");
+  // A bool flag as cobra reads one: bare means true; --draw-v0-semantics=VALUE takes Go's
+  // strconv.ParseBool spellings.
+  verb->add_flag("--draw-v0-semantics{true}", s->draw_v0_semantics, "Mark the bundles OLM Classic skips (class skipped) and the edges into them; =false (or any Go ParseBool spelling) turns it off.")
+      ->check(CLI::Validator(
+          [](std::string& value) {
+            bool b = false;
+            return parse_go_bool(value, b) ? std::string() : "invalid value " + value + " (true or false)";
+          },
+          ""));
+  return {verb, [s] { return run_render_graph(*s); }};
 }
 
 }  // namespace fbclens::cli

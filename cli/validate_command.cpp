@@ -1,67 +1,49 @@
+// validate: opm validate's verdict and every finding, with the check profiles (core/validate, core/profiles).
 #include <filesystem>
 #include <iostream>
 
-#include "commands.h"
+#include "common.h"
 #include "export/report_json.h"
 #include "profile_options.h"
 #include "export/report_text.h"
 #include "validate/validate.h"
+#include "repo/discover.h"
+#include "repository.h"
+#include "verb.h"
 
 namespace fbclens::cli {
 
-int validate_command(int argc, char** argv) {
+namespace {
+
+struct ValidateSettings {
   std::string path, output = "text";
+  // The check-profile flags, as typed; ProfileFlags reads them after parsing.
+  std::vector<std::string> profiles, konflux_registries, pipelines_registries;
+  std::string ocp_version, config;
+  bool single_catalog = false;             // --single-catalog: one catalog even where a repository is found
+  std::vector<std::string> bundles_from;   // --bundles-from: more bundle content for the templates
+};
+
+int run_validate(const CLI::App& verb, const ValidateSettings& s) {
+  const std::string& path = s.path;
+  const std::string& output = s.output;
   ProfileFlags profile_flags;
-  bool single_catalog = false;
-  std::vector<std::string> bundles_from;
-  for (int i = 0; i < argc; ++i) {
-    const std::string arg = argv[i];
-    const std::size_t eq = arg.find('=');
-    const std::string flag = arg.rfind("--", 0) == 0 && eq != std::string::npos ? arg.substr(0, eq) : arg;
-    if (arg == "--output" || arg == "-o") {
-      if (i + 1 >= argc) return usage_error("--output needs a value");
-      output = argv[++i];
-    } else if (arg.rfind("--output=", 0) == 0) {
-      output = arg.substr(9);
-    } else if (arg == "--single-catalog") {
-      single_catalog = true;
-    } else if (flag == "--bundles-from") {
-      if (flag != arg) {
-        bundles_from.push_back(arg.substr(eq + 1));
-      } else if (i + 1 < argc) {
-        bundles_from.push_back(argv[++i]);
-      } else {
-        return usage_error("--bundles-from needs a value");
-      }
-    } else if (is_profile_flag(flag)) {
-      std::string value;
-      if (flag != arg) {
-        value = arg.substr(eq + 1);
-      } else if (i + 1 < argc) {
-        value = argv[++i];
-      } else {
-        return usage_error(flag + " needs a value");
-      }
-      std::string error;
-      if (!profile_flags.take(flag, value, error)) return usage_error(error);
-    } else if (path.empty() && (arg.empty() || arg[0] != '-')) {
-      path = arg;
-    } else {
-      return usage_error("unexpected argument " + arg);
-    }
+  std::string error;
+  for (const std::string& v : s.profiles) {
+    if (!profile_flags.take("--profile", v, error)) return usage_error(verb, error);
   }
-  if (path.empty()) return usage_error("validate needs a PATH");
-  if (output != "text" && output != "json" && output != "sarif" && output != "opm") {
-    return usage_error("unknown --output " + output);
-  }
+  if (verb.count("--ocp-version") > 0 && !profile_flags.take("--ocp-version", s.ocp_version, error)) return usage_error(verb, error);
+  profile_flags.config = s.config;
+  for (const std::string& v : s.konflux_registries) profile_flags.take("--konflux-registries", v, error);
+  for (const std::string& v : s.pipelines_registries) profile_flags.take("--operator-pipelines-registries", v, error);
   const std::unique_ptr<FileSource> source = open_catalog(path);
   if (!source) return 2;
   // A folder of several catalogs (one per OpenShift version) and their templates is validated as
   // a repository; a folder that is one catalog exactly as before (and always with --single-catalog).
   std::error_code dir_ec;
-  if (!single_catalog && std::filesystem::is_directory(path, dir_ec)) {
+  if (!s.single_catalog && std::filesystem::is_directory(path, dir_ec)) {
     const repo::Discovery discovery = repo::discover_repository(*source);
-    if (discovery.repository) return validate_repository(path, *source, discovery, output, profile_flags, bundles_from);
+    if (discovery.repository) return validate_repository(path, *source, discovery, output, profile_flags, s.bundles_from);
   }
   profiles::ProfileOptions profile_options;
   if (!resolve_profile_options(path, profile_flags, profile_options)) return 2;
@@ -85,6 +67,52 @@ int validate_command(int argc, char** argv) {
   // change it).
   if (output == "opm") return report.verdict == Verdict::Valid ? 0 : 1;
   return exit_status(report);
+}
+
+std::string profile_names() {
+  std::string names;
+  for (const profiles::Profile p : profiles::kAllProfiles) names += (names.empty() ? "" : "|") + std::string(profiles::profile_name(p));
+  return names + "[,...]";
+}
+
+}  // namespace
+
+Verb add_validate_verb(CLI::App& fbclens) {
+  CLI::App* verb = add_verb(fbclens, "validate",
+      "Validates a catalog as opm validate does, and reports every finding with its file, line and column. "
+      "Check profiles add the catalog checks of Konflux's validate-fbc, the operator pipelines and OperatorHub, and "
+      "fail the run (1) when theirs fail; opm always runs. Settings also come from .fbclens.yaml in the catalog's "
+      "folder or above; the OpenShift version also from a vX.Y folder. A folder holding several catalogs (one per "
+      "OpenShift version: v4.16/catalog, catalog/v4.17/<pkg>, catalogs/v4.18, catalog-4-14) or catalog templates is "
+      "validated as a repository: each catalog on its own (its version from its folder), each template with opm "
+      "render-template's rules, rendered offline from the bundles the catalogs (and --bundles-from) hold and compared "
+      "with the catalog it renders (drift).\n\n"
+      "Exit status: 0 valid, 1 invalid or a selected check profile failed, 2 usage or I/O error (also an unknown "
+      "profile, a bad --ocp-version, a config file that does not parse), 3 valid but no catalog content (an empty "
+      "folder, or only objects of other schemas); with --output opm the status is opm's (0 there).");
+  auto s = std::make_shared<ValidateSettings>();
+  verb->add_option("PATH", s->path, "A catalog folder, or a single file (validated as a folder holding just it).")->required();
+  one_of(verb->add_option("-o,--output", s->output,
+                          "text: findings for people, grouped, with source excerpts; json: every finding and the summary; "
+                          "sarif: SARIF 2.1.0 for code scanning; opm: exactly opm's VALID / INVALID: / LOAD ERROR: text."),
+         {"text", "json", "sarif", "opm"})
+      ->capture_default_str();
+  repeatable(verb->add_option("--profile", s->profiles, "Check profiles to run besides opm (a comma list)."))
+      ->type_name(profile_names());
+  verb->add_option("--ocp-version", s->ocp_version, "The OpenShift version the catalog is for (e.g. 4.17).")->type_name("X.Y");
+  verb->add_option("--config", s->config, "The settings file (default: the first .fbclens.yaml in the catalog's folder or above).")
+      ->type_name("FILE");
+  repeatable(verb->add_option("--konflux-registries", s->konflux_registries,
+                              "Image registry prefixes Konflux's profile allows, replacing its defaults (a comma list)."))
+      ->type_name("PREFIX,...");
+  repeatable(verb->add_option("--operator-pipelines-registries", s->pipelines_registries,
+                              "Image registry prefixes the operator-pipelines profile allows (a comma list)."))
+      ->type_name("PREFIX,...");
+  verb->add_flag("--single-catalog", s->single_catalog, "Validate the folder as one catalog, as opm would, even where it holds several.");
+  repeatable(verb->add_option("--bundles-from", s->bundles_from,
+                              "A catalog or repository folder whose bundles render the templates' images (repositories only)."))
+      ->type_name("DIR");
+  return {verb, [verb, s] { return run_validate(*verb, *s); }};
 }
 
 }  // namespace fbclens::cli

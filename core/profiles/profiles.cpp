@@ -20,8 +20,6 @@ namespace fbclens::profiles {
 
 namespace {
 
-constexpr Profile kAllProfiles[] = {Profile::Opm, Profile::Konflux, Profile::OperatorPipelines, Profile::OperatorHub};
-
 std::string_view trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);

@@ -41,6 +41,9 @@ namespace fbclens::profiles {
 
 enum class Profile : std::uint8_t { Opm, Konflux, OperatorPipelines, OperatorHub };
 
+/// Every profile, in the order the CLI's help lists them.
+inline constexpr Profile kAllProfiles[] = {Profile::Opm, Profile::Konflux, Profile::OperatorPipelines, Profile::OperatorHub};
+
 /// The name `--profile` and the config file use: "opm", "konflux", "operator-pipelines",
 /// "operatorhub".
 const char* profile_name(Profile profile);

@@ -38,10 +38,12 @@ test('export-graph: exit 2 with a message for usage errors and an unknown packag
     assert.equal(r.status, 2, args.join(' '));
     assert.match(r.stderr, pattern);
   };
-  usage([sample, '--format', 'svg'], /needs --package/);
-  usage([sample, '--package', 'cert-watcher'], /needs --format/);
-  usage([sample, '--package', 'cert-watcher', '--format', 'png'], /unknown --format png/);
-  usage([sample, '--package', 'cert-watcher', '--format', 'svg', '--theme', 'blue'], /unknown --theme blue/);
+  // Usage errors name the option and its allowed values, then show export-graph's usage.
+  usage([sample, '--format', 'svg'], /^fbclens: --package is required\nusage: fbclens export-graph CATALOG --package PKG /);
+  usage([sample, '--package', 'cert-watcher'], /^fbclens: --format is required\nusage: fbclens export-graph /);
+  usage([sample, '--package', 'cert-watcher', '--format', 'png'], /^fbclens: --format: unknown value png \(dot\|svg\|json\)\nusage: fbclens export-graph /);
+  usage([sample, '--package', 'cert-watcher', '--format', 'svg', '--theme', 'blue'],
+    /^fbclens: --theme: unknown value blue \(light\|dark\)\nusage: fbclens export-graph /);
   usage([sample, '--package', 'nope', '--format', 'dot'], /^fbclens: package nope is not in the catalog\n$/);
   usage([sample, '--package', 'cert-watcher', '--channel', 'nope', '--format', 'dot'], /^fbclens: package cert-watcher has no channel nope\n$/);
   usage([join(repo, 'no-such-folder'), '--package', 'x', '--format', 'dot'], /no-such-folder/);
