@@ -143,7 +143,7 @@ class Advisor {
       if (b.properties.legacy_deprecated) emit(FindingId::LegacyDeprecatedProperty, {b.name}, b.where, {pkg.name, "", b.name});
     }
     std::string error;
-    const std::optional<hub::HubPreview> preview = hub::hub_preview(model_, {pkg.name, "", "", hub::kNewestConsole}, error);
+    const std::optional<hub::HubPreview> preview = hub::hub_preview(model_, {pkg.name, "", "", hub::kDefaultConsole, ""}, error);
     if (!preview) return;
     // The head of the default channel as package-server settles it (a fallback when the declared
     // one is dropped): what the tile, the filters and the icon are read from.

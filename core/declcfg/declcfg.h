@@ -24,6 +24,10 @@ struct Property {
   /// offending member below "/properties/<index>/value".
   std::string error;
   std::string error_path;
+  /// For an olm.bundle's properties, value_digest of the value as declared, taken before its heavy
+  /// parts are released (0 for other objects' properties and for a property without a value):
+  /// what the diff compares to tell a changed bundle.
+  std::uint64_t digest = 0;
 };
 
 struct Package {

@@ -2,6 +2,7 @@
 
 #include "declcfg/declcfg.h"
 #include "declcfg/go_shape.h"
+#include "declcfg/value_digest.h"
 #include "findings/go_format.h"
 #include "load/yaml_stream.h"
 
@@ -99,6 +100,7 @@ class Decoder {
         b.package = string_field(v, "package");
         b.image = string_field(v, "image");
         b.properties = properties_of(v);
+        for (Property& p : b.properties) p.digest = p.value ? value_digest(*p.value) : 0;
         if (const Json* related = go_field(v, "relatedImages"); related && related->is_array()) {
           for (const Json& r : *related) b.related_images.push_back({string_field(r, "name"), string_field(r, "image")});
         }

@@ -10,6 +10,7 @@
 
 #include "declcfg/declcfg.h"
 #include "findings/error_tree.h"
+#include "lifecycle/lifecycle.h"
 #include "property/property.h"
 #include "semver/blang.h"
 
@@ -89,6 +90,9 @@ struct Package {
   std::vector<std::string> channel_order;      ///< channel names in file order (the synthesised default last)
   std::vector<PackageBundle> bundles;          ///< olm.bundle objects, in file order
   std::vector<DeprecationRecord> deprecations; ///< the olm.deprecations entries, in file order
+  /// Its io.openshift.operators.lifecycles.v1alpha1 objects, in load order (console 5.0 shows
+  /// lifecycle data only when there is exactly one); filled by lifecycle::attach_lifecycles.
+  std::vector<lifecycle::Lifecycle> lifecycles;
   SourceLocation where;                        ///< the olm.package
 
   /// The olm.bundle named `name`, or nullptr.

@@ -23,7 +23,7 @@ test('an older catalog: its changes listed and ringed on the graph', async () =>
   const answer = await page.evaluate((text) => window.fbclens.compareWith([{ path: 'cert-watcher/catalog.yaml', data: text }]), older);
   assert.deepEqual(answer.diff.packages.added, ['lens-demo', 'upgrade-seed']);
   assert.deepEqual(answer.diff.entries.added.filter((e) => e.package === 'cert-watcher'),
-    [{ package: 'cert-watcher', channel: 'stable', bundle: 'cert-watcher.v2.0.0' }]);
+    [{ package: 'cert-watcher', channel: 'stable', bundle: 'cert-watcher.v2.0.0', within: null }]);
   assert.deepEqual(answer.diff.edges, [{ package: 'cert-watcher', channel: 'stable', bundle: 'cert-watcher.v1.2.0', field: 'skips',
     old: [], new: ['cert-watcher.v1.1.1'] }]);
   // The Changes panel opens with it; the older catalog is named by its folder (cert-watcher/).
