@@ -32,6 +32,10 @@ int diff_command(int argc, char** argv);
 /// (core/deps/resolve.h). Exits 0 when it resolves, 1 when it does not, 2 on usage or I/O errors.
 int resolve_command(int argc, char** argv);
 
+/// install-preview CATALOG [--package P [--bundle B]] [--console 4.x] [--output text|json]: what
+/// installing takes (core/install/install_preview.h); an unknown package, bundle or console exits 2.
+int install_preview_command(int argc, char** argv);
+
 /// open_catalog_path (core/load/file_source.h), printing the error when PATH cannot be read.
 std::unique_ptr<FileSource> open_catalog(const std::string& path);
 

@@ -59,6 +59,11 @@ constexpr const char* kUsage =
     "      upgrade): the pick and every dependency (olm.package.required, olm.gvk.required, olm.constraint),\n"
     "      each with the constraint that pulled it in; candidates skipped for unmet dependencies, with the\n"
     "      constraint and its failureMessage. Exits 1 when nothing resolves (an upgrade that stays).\n"
+    "  fbclens install-preview CATALOG [--package PKG [--bundle NAME]] [--console 4.16..4.21] [--output text|json]\n"
+    "      What installing takes: each bundle's install modes, provided APIs (as olm.providedAPIs) and whether\n"
+    "      OLM v1 installs it (with operator-controller's reasons); upgrade edges that drop an install mode;\n"
+    "      APIs two packages own. With --bundle also the OperatorGroup shapes it can join and the console's\n"
+    "      install page (modes offered, preselected mode and namespace, default approval).\n"
     "exit status: 0 valid/success, 1 invalid (or a selected profile failed), 2 usage or I/O error, 3 (validate) valid but no catalog content\n"
     "      (with --output opm the status is opm's: 0 for that case)\n";
 
@@ -86,6 +91,7 @@ int main(int argc, char** argv) {
   if (command == "resolve") return resolve_command(argc - 2, argv + 2);
   if (command == "render-graph") return render_graph_command(argc - 2, argv + 2);
   if (command == "export-graph") return export_graph_command(argc - 2, argv + 2);
+  if (command == "install-preview") return install_preview_command(argc - 2, argv + 2);
   if (command == "--version" || command == "version") {
     std::printf("fbclens %s (follows opm %s)\n", fbclens::kFbclensVersion, fbclens::kOpmVersion);
     return 0;
