@@ -4,8 +4,10 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "load/file_source.h"
+#include "repo/discover.h"
 
 namespace fbclens::cli {
 
@@ -35,9 +37,21 @@ int resolve_command(int argc, char** argv);
 /// install-preview CATALOG [--package P [--bundle B]] [--console 4.x] [--output text|json]: what
 /// installing takes (core/install/install_preview.h); an unknown package, bundle or console exits 2.
 int install_preview_command(int argc, char** argv);
+/// matrix REPO [--output text|json]: the version matrix of a catalog repository (core/repo/matrix.h).
+int matrix_command(int argc, char** argv);
+/// render-template TEMPLATE [--bundles-from DIR]... [--output json|yaml]: the template rendered
+/// offline as opm alpha render-template prints it (core/template/write.h); exits 1 when a rule
+/// fails or an image no catalog holds is named.
+int render_template_command(int argc, char** argv);
 
 /// open_catalog_path (core/load/file_source.h), printing the error when PATH cannot be read.
 std::unique_ptr<FileSource> open_catalog(const std::string& path);
+
+struct ProfileFlags;
+/// `validate REPO` for a folder discovery found to be a repository (core/repo/repository.h):
+/// each catalog's report, then the templates and drift; `output` is text, json, sarif or opm.
+int validate_repository(const std::string& path, const FileSource& source, const repo::Discovery& discovery,
+                        const std::string& output, const ProfileFlags& flags, const std::vector<std::string>& bundles_from);
 
 /// Prints the usage to stdout (for --help).
 void print_usage();

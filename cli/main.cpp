@@ -19,6 +19,12 @@ constexpr const char* kUsage =
     "      Check profiles add the catalog checks of Konflux's validate-fbc, the operator pipelines and\n"
     "      OperatorHub, and fail the run (1) when theirs fail; opm always runs. Settings also come from\n"
     "      .fbclens.yaml in the catalog's folder or above; the OpenShift version also from a vX.Y folder.\n"
+    "      [--single-catalog] [--bundles-from DIR]...\n"
+    "      A folder holding several catalogs (one per OpenShift version: v4.16/catalog, catalog/v4.17/<pkg>,\n"
+    "      catalogs/v4.18, catalog-4-14) or catalog templates is validated as a repository: each catalog on\n"
+    "      its own (its version from its folder), each template with opm render-template's rules, rendered\n"
+    "      offline from the bundles the catalogs (and --bundles-from) hold and compared with the catalog it\n"
+    "      renders (drift). --single-catalog validates the folder as one catalog, as opm would.\n"
     "  fbclens upgrade-path CATALOG --package PKG [--installed-bundle NAME [--installed-version VERSION]]\n"
     "      [--subscription-channel CH] [--starting-csv NAME] [--channel CH]... [--version RANGE]\n"
     "      [--policy CatalogProvided|SelfCertified] [--explain] [--output text|json]\n"
@@ -53,6 +59,14 @@ constexpr const char* kUsage =
     "      replaces/skips/skipRange, deprecations, and entries whose OLM Classic / OLM v1 next step or\n"
     "      walk end changed or that Classic now strands. --profile pruning exits 1 when a channel or\n"
     "      channel entry is removed outside dev-preview/pre-ga/candidate channels (Konflux's rule).\n"
+    "  fbclens matrix REPO [--output text|json]\n"
+    "      Per package and catalog (OpenShift version) of a repository: present, default channel, channels\n"
+    "      and heads, deprecations, maxOpenShiftVersion, the bundle format the version needs; and what each\n"
+    "      catalog changed against the one before it.\n"
+    "  fbclens render-template TEMPLATE [--bundles-from DIR]... [--output json|yaml]\n"
+    "      The template (olm.template.basic, olm.semver, olm.template.substitutes) rendered as opm alpha\n"
+    "      render-template prints it, each bundle image's content taken from a catalog that holds it: the\n"
+    "      repository's catalog beside the template, or DIR. Exits 1 when a rule fails or no catalog holds an image.\n"
     "  fbclens resolve CATALOG --package PKG [--channel CH] [--starting-bundle NAME | --installed-bundle NAME\n"
     "      [--installed-version VERSION]] [--cluster-provides group/version/Kind|package@version]... [--output text|json]\n"
     "      The bundles OLM Classic installs for a new Subscription (or, with --installed-bundle, as its\n"
@@ -92,6 +106,8 @@ int main(int argc, char** argv) {
   if (command == "render-graph") return render_graph_command(argc - 2, argv + 2);
   if (command == "export-graph") return export_graph_command(argc - 2, argv + 2);
   if (command == "install-preview") return install_preview_command(argc - 2, argv + 2);
+  if (command == "matrix") return matrix_command(argc - 2, argv + 2);
+  if (command == "render-template") return render_template_command(argc - 2, argv + 2);
   if (command == "--version" || command == "version") {
     std::printf("fbclens %s (follows opm %s)\n", fbclens::kFbclensVersion, fbclens::kOpmVersion);
     return 0;

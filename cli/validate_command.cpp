@@ -12,6 +12,8 @@ namespace fbclens::cli {
 int validate_command(int argc, char** argv) {
   std::string path, output = "text";
   ProfileFlags profile_flags;
+  bool single_catalog = false;
+  std::vector<std::string> bundles_from;
   for (int i = 0; i < argc; ++i) {
     const std::string arg = argv[i];
     const std::size_t eq = arg.find('=');
@@ -21,6 +23,16 @@ int validate_command(int argc, char** argv) {
       output = argv[++i];
     } else if (arg.rfind("--output=", 0) == 0) {
       output = arg.substr(9);
+    } else if (arg == "--single-catalog") {
+      single_catalog = true;
+    } else if (flag == "--bundles-from") {
+      if (flag != arg) {
+        bundles_from.push_back(arg.substr(eq + 1));
+      } else if (i + 1 < argc) {
+        bundles_from.push_back(argv[++i]);
+      } else {
+        return usage_error("--bundles-from needs a value");
+      }
     } else if (is_profile_flag(flag)) {
       std::string value;
       if (flag != arg) {
@@ -44,6 +56,13 @@ int validate_command(int argc, char** argv) {
   }
   const std::unique_ptr<FileSource> source = open_catalog(path);
   if (!source) return 2;
+  // A folder of several catalogs (one per OpenShift version) and their templates is validated as
+  // a repository; a folder that is one catalog exactly as before (and always with --single-catalog).
+  std::error_code dir_ec;
+  if (!single_catalog && std::filesystem::is_directory(path, dir_ec)) {
+    const repo::Discovery discovery = repo::discover_repository(*source);
+    if (discovery.repository) return validate_repository(path, *source, discovery, output, profile_flags, bundles_from);
+  }
   profiles::ProfileOptions profile_options;
   if (!resolve_profile_options(path, profile_flags, profile_options)) return 2;
   ValidationReport report = validate_catalog(*source);

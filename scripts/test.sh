@@ -3,8 +3,10 @@
 #   1. Catch2 unit + conformance tests, native (CTest)
 #   2. the same tests compiled to wasm, under Node (CTest)
 #   3. the JS API on the headless core module under Node, checked against the native CLI
-#   4. the browser end-to-end test in headless Chromium (playwright-core)
-#   5. the libFuzzer targets, briefly (FUZZ_SECONDS per target, default 20; 0 skips)
+#   4. the page's parsers (share-link state, tar, catalog sources, postMessage, the panel table)
+#      under Node with fast-check (FBCLENS_PROPERTY_RUNS runs per property, default 150)
+#   5. the browser end-to-end test in headless Chromium (playwright-core)
+#   6. the libFuzzer targets, briefly (FUZZ_SECONDS per target, default 20; 0 skips)
 # Tests that need ../shared (vectors, real catalogs) skip with a message when it is absent.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,8 +31,9 @@ wasm_node=(env NODE_OPTIONS=--no-experimental-fetch)
 
 step "native tests (CTest)"; counted ctest --test-dir build/native --output-on-failure -j2; took "native tests"
 step "wasm tests under Node (CTest)"; counted "${wasm_node[@]}" ctest --test-dir build/wasm --output-on-failure; took "wasm tests"
-step "JS API on the wasm core module, and the browser end-to-end test (node --test)"
+step "JS API on the wasm core module, the page's parsers, and the browser end-to-end test (node --test)"
 counted "${wasm_node[@]}" node --test tests/wasm/
+counted node --test tests/js/
 counted node --test tests/browser/
 took "JS API and browser tests"
 

@@ -21,12 +21,19 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
   report_.reset();  // before building the next one (see reset_files)
   current_ = std::move(pending_);
   pending_ = std::make_unique<MemoryFileSource>();
+  fingerprint_ = catalog_fingerprint(std::move(pending_hashes_));
+  pending_hashes_.clear();
   LoadOptions options;
   std::uint64_t bytes = 0;
   options.on_file_loaded = [&bytes](LoadResult& result, std::size_t) {
     bytes += result.files.empty() ? 0 : result.files.back().bytes;
     fbclens_report_load_progress(static_cast<double>(result.files.size()), static_cast<double>(bytes));
   };
+  repository_.reset();
+  // A folder of several catalogs (one per OpenShift version) and templates: a repository.
+  if (const repo::Discovery discovery = repo::discover_repository(*current_); discovery.repository) {
+    return load_repository(discovery, over, options);
+  }
   report_ = std::make_unique<ValidationReport>(validate_catalog(*current_, options));
   profiles::ProfileOptions profile_options;
   if (!profiles::catalog_options(*current_, report_->load, over, "the ocpVersion argument", folder, profile_options, error)) {

@@ -8,10 +8,10 @@
  *                                                    // then client.protocol
  *   client.on('progress', (p) => ...);               // p: {phase: 'reading'|'parsing', files,
  *                                                    //     totalFiles, bytes, totalBytes}
- *   const {summary, viewText} = await client.loadFiles(files, options);  // as FbclensApi.loadFiles
+ *   const {summary, view} = await client.loadFiles(files, options);  // as FbclensApi.loadFiles
  *                                                    // (options: the check profiles, optional);
- *                                                    // summary: the Summary (parsed), viewText: the
- *                                                    // explorer view's JSON text, unparsed (the app's)
+ *                                                    // view: the explorer view (parsed once),
+ *                                                    // summary: the Summary inside it
  *   client.cancel();                                 // the load in flight rejects with an Error
  *                                                    // named 'AbortError'; the catalog shown stays
  *   client.loading();                                // true while a load is in flight
@@ -133,9 +133,11 @@
         const previous = current;
         current = ticket.handle;
         if (previous) previous.end(null, 'its catalog was replaced');
-        last = JSON.parse(answer.summary);  // the Summary alone: the view is the app's to parse
+        // Parsed once, here: the page's explorer and panels read the view, the Summary is inside it.
+        const view = JSON.parse(answer.text);
+        last = view.summary;
         emit('load', last);
-        return { summary: last, viewText: answer.text };
+        return { summary: last, view };
       } catch (error) {
         if (ticket.handle && ticket.handle !== current) ticket.handle.end(null, 'its load failed');
         throw ticket.cancelled ? abortError() : error;

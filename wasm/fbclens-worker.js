@@ -14,9 +14,8 @@
  *   {id, op, args}                              any other operation of the table; `args` is the
  *                                               arguments' JSON text, passed on unparsed
  * Worker → page:
- *   {id, text}                                 the answer's JSON text, unparsed
- *   {id, text, summary}                        a load's answer: the view's text (for the app) and
- *                                               the Summary's text (for the page), both unparsed
+ *   {id, text}                                 the answer's JSON text, unparsed (a load's: the
+ *                                               explorer view with the Summary inside)
  *   {id, error: {op, kind, message}}           a typed failure (kind: a failure of the table, or
  *                                               'worker' when the worker itself failed); the
  *                                               worker stays usable
@@ -87,8 +86,7 @@ async function answer(message) {
   } else {
     text = api.call(message.op, message.args);
   }
-  const row = api.protocol.ops.find((o) => o.name === message.op);
-  return row && row.loads ? { text, summary: api.call('catalogSummary', '') } : { text };
+  return { text };
 }
 
 // One request at a time, in order: the module is single-threaded and loads are synchronous in it.

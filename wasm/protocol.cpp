@@ -17,7 +17,6 @@
 #include <optional>
 
 #include "diff/diff.h"
-#include "export/bundle_details_json.h"
 #include "export/diff_json.h"
 #include "export/catalog_view_json.h"
 #include "export/graph_export.h"
@@ -31,6 +30,8 @@
 #include "install/install_preview.h"
 #include "update/resolve_request.h"
 #include "load/source_excerpt.h"
+#include "view/bundle_details.h"
+#include "wasm/repository_ops.h"
 
 namespace fbclens::wasm {
 
@@ -125,17 +126,26 @@ std::optional<Answer> profile_settings(const Json& args, profiles::ProfileSettin
   return std::nullopt;
 }
 
-// A load answers with the explorer view, which holds the Summary: one serialisation of both, read
-// by the page (the Summary, the DOM findings) and by the app (its panels) from the same text.
+// The explorer view with the Summary inside, and the catalog's content fingerprint in the Summary
+// (what a share link of a catalog opened from disk names it by): one text the page parses once.
+Json loaded_view(const Session& session, const ValidationReport& report) {
+  Json view = with_repository(catalog_view_json(report), session);
+  view["summary"]["fingerprint"] = session.fingerprint();
+  return view;
+}
+
 Answer load(Session& session, const Json& args) {
   profiles::ProfileSettings settings;
   std::string folder, error;
   if (auto failure = profile_settings(args, settings, folder)) return *failure;
   const ValidationReport* report = session.load(settings, folder, error);
   if (!report) return {Failure::BadRequest, error};
-  return ok(catalog_view_json(*report));
+  return ok(loaded_view(session, *report));
 }
-Answer load_sample(Session& session, const Json&) { return ok(catalog_view_json(session.load_sample())); }
+Answer load_sample(Session& session, const Json&) {
+  const ValidationReport& report = session.load_sample();
+  return ok(loaded_view(session, report));
+}
 
 // The Summary alone (what load's answer holds as `summary`), so the page reads a load's Summary
 // without parsing the whole view, which only the app parses.
@@ -279,9 +289,9 @@ Answer bundle(Session& session, const Json& json) {
   const ValidationReport* report = session.report();
   if (!report) return no_catalog();
   std::string error;
-  std::optional<Json> details = bundle_details_json(report->model, package, channel, name, error);
+  const std::optional<view::BundleDetails> details = view::bundle_details(report->model, package, channel, name, error);
   if (!details) return not_found(error);
-  return ok(*details);
+  return ok(view::write_json(*details));
 }
 
 Answer excerpt(Session& session, const Json& json) {
@@ -289,10 +299,15 @@ Answer excerpt(Session& session, const Json& json) {
   const std::string file = args.text("file");
   const double line = args.number("line", 1), context = args.number("context", 4);
   if (!args.ok()) return args.failure();
-  const MemoryFileSource* source = session.source();
+  const FileSource* source = session.source();
   if (!source) return no_catalog();
   std::string text, error;
-  if (!source->read(file, text, error, std::size_t(1) << 30)) return not_found("no file " + file + " in the catalog");
+  // A repository's catalog files are named relative to the selected root; its template files
+  // (and drift notes) relative to the repository.
+  if (!source->read(file, text, error, std::size_t(1) << 30) &&
+      (!session.repository() || !session.files()->read(file, text, error, std::size_t(1) << 30))) {
+    return not_found("no file " + file + " in the catalog");
+  }
   Json lines = Json::array();
   const auto at = static_cast<std::uint32_t>(std::max(1.0, line));
   for (auto& [number, content] : source_excerpt(text, at, static_cast<int>(std::clamp(context, 0.0, 50.0)))) {
@@ -360,7 +375,12 @@ constexpr Op kOps[] = {
     {"load",
      "{profiles?, ocpVersion?, konfluxRegistries?, operatorPipelinesRegistries?, folder?} (the files added with "
      "fbclens_add_file; the check profiles as the CLI's validate flags, over the catalog's .fbclens.yaml)",
-     "the explorer view, Summary inside: {summary, packages} (core/export/catalog_view_json.h)", true, load},
+     "the explorer view, Summary inside: {summary, packages} (core/export/catalog_view_json.h); the Summary also has "
+     "`fingerprint`, 16 hex digits of the files' paths and bytes (core/load/fingerprint.h); for a folder of "
+     "several catalogs (one per OpenShift version) and templates, the view of its newest version's catalog with "
+     "`repository`: {roots: [{root, ocpVersion, effectiveOcpVersion, verdict, counts: {packages, channels, bundles, "
+     "findingCounts}}], templates: [{file, schema, renders, rendersAlso, rendered, findingCounts}], findingCounts, "
+     "current} (wasm/repository_state.h)", true, load},
     {"loadSample", "{}", "as load, for the built-in sample catalog", true, load_sample},
     {"catalogSummary", "{}", "the Summary of the catalog loaded, as in load's answer (core/export/report_json.h)", false,
      catalog_summary},
@@ -396,7 +416,7 @@ constexpr Op kOps[] = {
      "{text}: the loaded catalog's findings as the CLI's validate --output json|sarif|text prints them from inside "
      "the catalog folder; SARIF without originalUriBaseIds (core/export/report_json.h, report_text.h)", false, report_op},
     {"bundle", "{package, channel, bundle}",
-     "one channel entry's bundle in full (core/export/bundle_details_json.h)", false, bundle},
+     "one channel entry's bundle in full (core/view/bundle_details.h)", false, bundle},
     {"excerpt", "{file, line (1-based), context? (lines either side, default 4, at most 50)}",
      "{file, line, lines: [[number, text], ...]} (core/load/source_excerpt.h)", false, excerpt},
     {"hubPreview", "{package, channel?, version?, console? ('4.16' to '4.21', default the newest)}",
@@ -413,6 +433,22 @@ constexpr Op kOps[] = {
      "preselectedNamespace, recommendedNamespaceRadio, defaultApproval, automaticDisabled, providedAPIs, "
      "offeredButUnsupported, pageTitle, breadcrumb} | null, consoleError: str", false, install_preview_op},
     {"memory", "{}", "{wasmBytes (heap size), highWater (allocator's top)}", false, memory},
+    {"selectRoot", "{root} (a root of the loaded repository, as load's repository.roots[].root names it)",
+     "as load: the root's explorer view with `repository` ({roots, templates, findingCounts, current}, "
+     "wasm/repository_state.h); every other operation then answers about that root (validated again "
+     "when selected, with the load's check profiles)", false, select_root_op},
+    {"matrix", "{}",
+     "the version matrix of the loaded repository, as the CLI's matrix REPO --output json: {columns: [{root, "
+     "ocpVersion, effectiveOcpVersion, verdict}], packages: [{name, cells: [null | {defaultChannel, channels: [{name, "
+     "head, heads, headMaxOpenShiftVersion, deprecated, entries}], bundles, deprecation, deprecatedChannels, "
+     "deprecatedBundles, maxOpenShiftVersions, defaultHeadMaxOpenShiftVersion, blocksClusterUpgrade, bundleFormat: "
+     "{needed, bundleObject, csvMetadata, bundles, ok}}]}], changes: [{from, to, diff}]} (core/repo/repository_json.h)",
+     false, matrix_op},
+    {"repositoryReport", "{}",
+     "the loaded repository's findings, as the CLI's validate REPO --output json: {repository: true, catalogs: [{root, "
+     "ocpVersion, effectiveOcpVersion, verdict, opm, summary, findings}], templates: [{file, schema, renders, "
+     "rendersAlso, rendered, findings}], findings, summary}; template findings (drift included) are located at the "
+     "template file, files relative to the repository (core/repo/repository_json.h)", false, repository_report_op},
 };
 
 }  // namespace

@@ -40,6 +40,8 @@ const char* reporter_text(Phase phase) {
       return "A check profile's rule (`fbclens validate --profile`): the pipeline it names runs this check after `opm validate`, which does not. An error fails the profile.";
     case Phase::Diff:
       return "A difference between two catalogs (`fbclens diff OLD NEW --output sarif`). An error is a removal the `pruning` profile refuses.";
+    case Phase::Repository:
+      return "A catalog repository's finding (`fbclens validate REPO`): a template rule `opm alpha render-template` enforces, drift between a template and the catalog committed beside it, or the repository's layout. An error fails the run.";
   }
   return "";
 }

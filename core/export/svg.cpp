@@ -1,7 +1,7 @@
-// The SVG export. Geometry follows web/panels.cpp at zoom 1 (kColumn, kLane, kRadius, bow_of,
-// deprecation_badge, draw_key, draw_band_heading) and the shaders' shapes (shaders/graph_node.frag
-// for the ring, dashes and "!", graph_marker.* for the end markers): when those change, change
-// these too.
+// The SVG export. Its geometry is the canvas's (core/layout/scene_geometry.h: cell sizes, radius,
+// band heights, edge routes); its shapes follow the shaders (shaders/graph_node.frag for the ring,
+// dashes and "!", graph_marker.* for the end markers) and the canvas's badges, key and headings
+// (web/canvas/graph_panel.cpp).
 #include "export/svg.h"
 
 #include <algorithm>
@@ -14,15 +14,20 @@
 
 #include "export/color_text.h"
 #include "layout/palette.h"
+#include "layout/scene_geometry.h"
 #include "load/utf8.h"
 
 namespace fbclens {
 
 namespace {
 
-// Pixels of one column and one lane, and a node's radius, as the app at zoom 1 (web/panels.cpp).
-constexpr float kColumn = 150.0f, kLane = 70.0f, kRadius = 14.0f;
-constexpr float kBandMinPx = 18.0f;        // panels.cpp: the least height of a band on screen
+using scene::kColumn;
+using scene::kLane;
+using scene::kRadius;
+using scene::kBandMinPx;
+using scene::Point;
+using scene::Bow;
+using scene::bow_of;
 constexpr float kMargin = 16.0f;           // around everything
 constexpr float kFont = 12.0f;             // labels, headings and the legend
 constexpr float kTitleFont = 14.0f;
@@ -80,32 +85,6 @@ std::string fit_text(const std::string& text, float width, float size) {
   std::string cut = text;
   while (!cut.empty() && text_width(cut + "..", size) > width) cut.resize(utf8_cut_point(cut, cut.size() - 1));
   return cut + "..";
-}
-
-struct Point {
-  float x = 0, y = 0;
-};
-
-// The app's edge routing (panels.cpp bow_of): straight, or a quadratic curve through `control`.
-struct Bow {
-  bool curved = false;
-  Point control;
-};
-
-Bow bow_of(const Placement::Point& pa, const Placement::Point& pb, int row_columns, Point a, Point b, EdgeKind kind) {
-  const Point mid{(a.x + b.x) / 2, (a.y + b.y) / 2};
-  const float lift = kLane * (kind == EdgeKind::SkipRange ? 0.65f : 0.45f);
-  if (pa.row == pb.row && a.y == b.y) {
-    if (std::abs(pa.x - pb.x) > 1.5f || kind == EdgeKind::SkipRange) return {true, {mid.x, mid.y - lift}};
-    return {false, mid};
-  }
-  if (pa.row != pb.row && pa.x == pb.x) {  // a turn of the serpentine (or a lane change in one column)
-    const float side = pa.x == 0 && row_columns > 1 ? -1.0f : 1.0f;
-    return {true, {mid.x + side * kColumn * (kind == EdgeKind::SkipRange ? 0.6f : 0.45f), mid.y}};
-  }
-  if (kind != EdgeKind::SkipRange) return {false, mid};
-  const float dx = b.x - a.x, dy = b.y - a.y, len = std::max(1.0f, std::sqrt(dx * dx + dy * dy));
-  return {true, {mid.x + dy / len * lift, mid.y - dx / len * lift}};
 }
 
 // A box for label placement: x0, y0, x1, y1.
@@ -322,7 +301,8 @@ std::string graph_svg(const ChannelLayout& layout, const GraphSubject& subject, 
   const Point origin{kMargin + gutter, top};
   const auto cell = [&](const Placement::Point& p, int band) {
     const float shift = shifts.empty() ? 0.0f : shifts[std::min<std::size_t>(band, shifts.size() - 1)];
-    return Point{origin.x + (p.x + 0.5f) * kColumn, origin.y + (p.y + 0.5f) * kLane + shift};
+    const Point centre = scene::cell_centre(p);
+    return Point{origin.x + centre.x, origin.y + centre.y + shift};
   };
   std::vector<Point> at, ghost_at;
   for (std::size_t i = 0; i < layout.nodes.size(); ++i) at.push_back(cell(placement.nodes[i], layout.nodes[i].band));
@@ -439,10 +419,13 @@ std::string graph_svg(const ChannelLayout& layout, const GraphSubject& subject, 
     std::string tip = n.name + "\nversion " + n.label + "\nchannel " + n.channel;
     if (n.head) tip += "\nchannel head";
     if (n.deprecated) tip += "\ndeprecated";
-    out += std::string("<g class=\"node") + (n.head ? " head" : "") + (n.deprecated ? " deprecated" : "") + "\"><title>" +
-           svg_text(tip, true) + "</title>" +
-           node_disc(at[i], kRadius, n.deprecated ? pal.deprecated_fill : pal.node_fill, n.head ? pal.head_ring : pal.node_ring,
-                     false, n.deprecated, pal.deprecated_mark) +
+    if (n.missing_bundle) tip += "\nno olm.bundle in the catalog";
+    // As the canvas draws it: an entry whose olm.bundle is missing is hollow with a dashed red ring.
+    const Rgba& fill_color = n.missing_bundle ? pal.ghost_fill : n.deprecated ? pal.deprecated_fill : pal.node_fill;
+    const Rgba& ring = n.missing_bundle ? pal.missing_ring : n.head ? pal.head_ring : pal.node_ring;
+    out += std::string("<g class=\"node") + (n.head ? " head" : "") + (n.deprecated ? " deprecated" : "") +
+           (n.missing_bundle ? " missing" : "") + "\"><title>" + svg_text(tip, true) + "</title>" +
+           node_disc(at[i], kRadius, fill_color, ring, n.missing_bundle, n.deprecated, pal.deprecated_mark) +
            "</g>\n";
     taken.add({at[i].x - kRadius, at[i].y - kRadius, at[i].x + kRadius, at[i].y + kRadius});
   }

@@ -31,6 +31,7 @@ const char* phase_name(Phase phase) {
     case Phase::Advice: return "advice";
     case Phase::Profile: return "profile";
     case Phase::Diff: return "diff";
+    case Phase::Repository: return "repository";
   }
   return "load";
 }

@@ -21,6 +21,9 @@ enum class Phase : std::uint8_t {
   Advice,   ///< fbclens's own, beyond opm (core/advice): opm never reports it; Warning or Info only
   Profile,  ///< a check profile's rule beyond opm (core/profiles, `validate --profile`): never opm's
   Diff,     ///< a difference between two catalogs (core/diff, `diff --output sarif`): never opm's
+  Repository,  ///< a catalog repository (core/repo, core/template): opm render-template's rules for its
+               ///< templates, drift between a template and the catalog committed beside it, its layout;
+               ///< never `opm validate`'s
 };
 
 /// Stable identifier of a kind of finding; the table is core/findings/codes.def.
@@ -44,7 +47,7 @@ struct FindingInfo {
 /// "error", "warning" or "info": the word JSON, SARIF and the text report use.
 const char* severity_name(Severity severity);
 
-/// "load", "convert", "model", "advice", "profile" or "diff": the word JSON and SARIF use.
+/// "load", "convert", "model", "advice", "profile", "diff" or "repository": the word JSON and SARIF use.
 const char* phase_name(Phase phase);
 
 /// Returns the table row of `id`. Never fails.

@@ -200,6 +200,7 @@ int lay_out_band(const model::Channel& channel, const model::Package* package, i
     n.band = band;
     n.head = head_set.count(b->name) > 0;
     n.deprecated = b->deprecation.has_value();
+    n.missing_bundle = b->bundle_blob < 0;
     index[b->name] = static_cast<int>(out.nodes.size());
     out.nodes.push_back(std::move(n));
   }
@@ -328,6 +329,10 @@ int lay_out_band(const model::Channel& channel, const model::Package* package, i
 
 ChannelLayout layout_channel(const model::Channel& channel, const model::Package* package) {
   ChannelLayout out;
+  if (package) {
+    out.package = package->name;
+    out.package_deprecated = package->deprecation.has_value();
+  }
   out.lanes = lay_out_band(channel, package, 0, out);
   return out;
 }
@@ -343,6 +348,8 @@ ChannelLayout layout_package(const model::Package& package) {
     channels.insert(channels.begin(), &it->second);
   }
   ChannelLayout out;
+  out.package = package.name;
+  out.package_deprecated = package.deprecation.has_value();
   for (const model::Channel* ch : channels) out.lanes += lay_out_band(*ch, &package, out.lanes, out);
   return out;
 }

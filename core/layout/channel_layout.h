@@ -31,6 +31,9 @@ struct LayoutNode {
   int band = 0;         ///< index into ChannelLayout::bands
   bool head = false;    ///< a channel head (every head is one, also when a channel has several)
   bool deprecated = false;
+  /// The channel lists the entry but the catalog has no olm.bundle of that name (opm reports it);
+  /// drawn hollow and marked, so a missing bundle never looks like any other entry.
+  bool missing_bundle = false;
 };
 
 /// A bundle that an entry's `replaces` or `skips` names but the channel does not list: drawn as a
@@ -86,6 +89,8 @@ struct LayoutBand {
 };
 
 struct ChannelLayout {
+  std::string package;              ///< the package laid out ("" when no package was given)
+  bool package_deprecated = false;  ///< it is deprecated (olm.deprecations)
   std::vector<LayoutNode> nodes;
   std::vector<LayoutEdge> edges;
   std::vector<SkipRangeGroup> ranges;

@@ -35,6 +35,7 @@ struct GraphPalette {
   Rgba deprecated_text;              ///< text and marks on deprecated_fill
   Rgba background;                   ///< the canvas behind the graph (web/shell.cpp's clear colour)
   Rgba deprecated_mark;              ///< the "!" on a deprecated node (shaders/graph_node.frag)
+  Rgba missing_ring;                 ///< the dashed ring of an entry whose olm.bundle is missing
 };
 
 /// The palette of the light (`light` true) or dark theme. Values are constants; the returned
@@ -52,7 +53,7 @@ inline const GraphPalette& graph_palette(bool light) {
       u8(23, 26, 33, 225),
       {0.20f, 0.24f, 0.32f, 0.25f}, {0.62f, 0.68f, 0.80f, 0.95f}, {0.98f, 0.80f, 0.30f, 0.95f},
       u8(255, 255, 255, 9),         u8(232, 150, 15, 36),         u8(20, 20, 20, 255),
-      {0.090f, 0.102f, 0.129f, 1.0f}, {0.08f, 0.08f, 0.08f, 1.0f}};
+      {0.090f, 0.102f, 0.129f, 1.0f}, {0.08f, 0.08f, 0.08f, 1.0f}, {0.93f, 0.36f, 0.33f, 1.0f}};
   static const GraphPalette light_{
       {0.25f, 0.30f, 0.40f, 0.95f}, {0.80f, 0.20f, 0.16f, 0.95f}, {0.16f, 0.42f, 0.75f, 0.95f},
       {0.90f, 0.10f, 0.10f, 0.95f}, {0.88f, 0.90f, 0.94f, 1.0f},  {0.35f, 0.40f, 0.50f, 1.0f},
@@ -61,7 +62,7 @@ inline const GraphPalette& graph_palette(bool light) {
       u8(240, 240, 242, 225),
       {0.88f, 0.90f, 0.94f, 0.35f}, {0.35f, 0.40f, 0.50f, 0.95f}, {0.72f, 0.42f, 0.0f, 0.95f},
       u8(0, 0, 0, 10),              u8(245, 168, 40, 48),         u8(20, 20, 20, 255),
-      {0.941f, 0.941f, 0.949f, 1.0f}, {0.08f, 0.08f, 0.08f, 1.0f}};
+      {0.941f, 0.941f, 0.949f, 1.0f}, {0.08f, 0.08f, 0.08f, 1.0f}, {0.75f, 0.19f, 0.16f, 1.0f}};
   return light ? light_ : dark;
 }
 

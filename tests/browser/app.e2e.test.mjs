@@ -1,8 +1,9 @@
 // Browser end-to-end test: serve dist/ on 127.0.0.1 (a free port), drive Debian's Chromium headless
 // with playwright-core, and check the app as a user gets it: the built-in sample on start, a real
-// catalog through the folder picker and through window.fbclens.loadFiles, counts against numbers
-// computed independently (tests/support/count-catalog.mjs), the WebGL2 graph pass drawing, no
-// console errors. Screenshots go to build/browser/.
+// catalog through the header's "Open folder…" (the browser's file chooser) and through
+// window.fbclens.loadFiles, counts against numbers computed independently
+// (tests/support/count-catalog.mjs), the WebGL2 graph pass drawing, the dock's Findings and Bundle
+// panels (web/panels/) beside it, no console errors. Screenshots go to build/browser/.
 // The real catalog comes from ../shared; without it that part is skipped with a message.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,10 +11,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { channelGraphCounts, countCatalog, jsonObjects } from '../support/count-catalog.mjs';
 import { repo, shots, startPage } from './chromium.mjs';
+import { frames, headerStatus, openFolder, panel, within, words } from './page-helpers.mjs';
 
 const sample = join(repo, 'samples/catalog');
 const rhtpa = resolve(repo, '../shared/catalogs/rhtpa-fbc/v4.18/catalog');
 
+// Where stable's head (2.0.0) is drawn in the canvas of a fresh 1280×800 page, CSS pixels from the
+// canvas's top left (build/browser/sample.png shows it).
+const HEAD_AT = { x: 186, y: 597 };
 
 let server, browser, page;
 const consoleErrors = [];
@@ -34,7 +39,13 @@ function expectCounts(summary, counts) {
 }
 
 async function waitForFrames(n) {
-  await page.waitForFunction((want) => window.fbclens.appStatus().frames >= want, n, { timeout: 20000 });
+  await page.waitForFunction((want) => window.fbclens.appStatus().frames >= want, n, { timeout: 60000 });
+}
+
+// A spot of the graph canvas away from the nodes (its bottom right corner), in page pixels.
+async function emptyGraphSpot(p = page) {
+  const box = await p.evaluate(() => { const r = window.fbclens.canvas.getBoundingClientRect(); return { x: r.right, y: r.bottom }; });
+  return { x: box.x - 30, y: box.y - 30 };
 }
 
 test('the built-in sample catalog is shown on start and drawn with the graph shaders', async () => {
@@ -42,7 +53,7 @@ test('the built-in sample catalog is shown on start and drawn with the graph sha
   expectCounts(summary, countCatalog(sample));
   assert.equal(summary.verdict, 'VALID');
   // The layout comes from the worker a few frames after the catalog: wait for it.
-  await page.waitForFunction(() => window.fbclens.appStatus().nodes === 4, null, { timeout: 20000 });
+  await page.waitForFunction(() => window.fbclens.appStatus().nodes === 4, null, { timeout: 60000 });
   const status = await page.evaluate(() => window.fbclens.appStatus());
   assert.equal(status.graphOk, true, 'the GLSL ES 3.00 pass compiled and linked');
   assert.equal(status.package, 'cert-watcher');
@@ -53,6 +64,12 @@ test('the built-in sample catalog is shown on start and drawn with the graph sha
   assert.deepEqual(stats.edges, { replaces: 3, skips: 0, skipRange: 3 });
   assert.equal(stats.skipRangeDrawn, 1);
   await page.screenshot({ path: join(shots, 'sample.png') });
+  // A click on the head's node selects it (the place the HiDPI test clicks at ratio 2).
+  await page.waitForFunction(() => window.fbclens.graphStats().settledFrames >= 2, null, { timeout: 60000 });
+  const at = await page.evaluate(() => { const r = window.fbclens.canvas.getBoundingClientRect(); return { x: r.x, y: r.y }; });
+  await page.mouse.click(at.x + HEAD_AT.x, at.y + HEAD_AT.y);
+  await page.waitForFunction(() => window.fbclens.appStatus().bundle === 'cert-watcher.v2.0.0', null, { timeout: 30000 });
+  await page.mouse.move(5, 5);
 });
 
 test('the whole package with its channels as lanes', async () => {
@@ -80,7 +97,9 @@ test('arrow keys walk the channel graph along its edges', async () => {
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     return window.fbclens.appStatus().bundle;
   });
-  await page.mouse.click(900, 400);  // the graph canvas, away from the nodes
+  const spot = await emptyGraphSpot();
+  await page.mouse.click(spot.x, spot.y);  // the graph canvas, away from the nodes
+  assert.equal(await page.evaluate(() => document.activeElement === window.fbclens.canvas), true, 'the click focused the graph');
   await page.keyboard.press('Home');
   assert.equal(await bundle(), 'cert-watcher.v2.0.0', 'Home: the channel head');
   await page.keyboard.press('ArrowLeft');
@@ -89,25 +108,48 @@ test('arrow keys walk the channel graph along its edges', async () => {
   assert.equal(await bundle(), 'cert-watcher.v1.1.0');
   await page.keyboard.press('ArrowRight');
   assert.equal(await bundle(), 'cert-watcher.v1.2.0', 'Right: the entry replacing it');
-  // The selection asks the worker where each OLM goes from there.
-  await page.waitForFunction(() => /^If cert-watcher\.v1\.2\.0 is installed:\n  OLM Classic next cert-watcher\.v2\.0\.0, ends at cert-watcher\.v2\.0\.0 \(1 step\)\n  OLM v1      error: validating bundle/
-    .test(window.fbclens.appStatus().upgrade), null, { timeout: 5000 });
+  // The selection asks the worker where each OLM goes from there. (The ImGui app's "If … is
+  // installed" lines above the graph are gone with issue 20: the Bundle panel, which a bundle
+  // picked in the graph brings forward, says it.)
+  const bundlePanel = panel(page, 'Bundle');
+  const ifInstalled = bundlePanel.getByRole('heading', { name: 'If cert-watcher.v1.2.0 is installed (subscribed to channel stable)' });
+  await ifInstalled.waitFor({ timeout: 30000 });
+  const classic = bundlePanel.getByRole('definition').filter({ hasText: /^next cert-watcher\.v2\.0\.0/ });
+  await classic.waitFor({ timeout: 30000 });
+  assert.equal(await classic.textContent(), 'next cert-watcher.v2.0.0, ends at cert-watcher.v2.0.0 (1 step)');
+  const terms = await bundlePanel.getByRole('term').allTextContents();
+  const answers = await bundlePanel.getByRole('definition').allTextContents();
+  assert.equal(answers[terms.indexOf('OLM Classic')], 'next cert-watcher.v2.0.0, ends at cert-watcher.v2.0.0 (1 step)');
+  assert.match(answers[terms.indexOf('OLM v1')], /^fails: validating bundle "cert-watcher\.v2\.0\.0"/);
 });
 
-test('selecting a bundle shows it in full in the Bundle tab; selecting a finding goes back to the findings', async () => {
-  // The arrow-key test left cert-watcher.v1.2.0 of stable selected.
-  await page.waitForFunction(() => window.fbclens.appStatus().details === 'cert-watcher.v1.2.0', null, { timeout: 5000 });
+test('selecting a bundle shows it in full in the Bundle panel; selecting a finding goes back to the findings', async () => {
+  // The arrow-key test left cert-watcher.v1.2.0 of stable selected; the Bundle panel (the ImGui
+  // app's lower "Bundle" tab before issue 20) is the dock's open tab and shows it.
+  const bundlePanel = panel(page, 'Bundle');
+  await bundlePanel.getByRole('heading', { name: 'cert-watcher.v1.2.0', exact: true }).waitFor({ timeout: 30000 });
   const status = await page.evaluate(() => window.fbclens.appStatus());
-  assert.equal(status.lowerTab, 'bundle');
+  assert.equal(status.panel, 'bundle');
+  assert.equal(await page.getByRole('tab', { name: 'Bundle' }).getAttribute('aria-selected'), 'true');
   // The same answer through the page API, checked against the sample's YAML.
   const d = await page.evaluate(() => window.fbclens.bundle({ package: 'cert-watcher', channel: 'stable', bundle: 'cert-watcher.v1.2.0' }));
-  assert.equal(status.detailsProperties, d.properties.length);
+  const properties = bundlePanel.getByRole('heading', { name: 'Properties' }).locator('xpath=following-sibling::ul[1]').getByRole('listitem');
+  assert.equal(await properties.count(), d.properties.length);
+  assert.equal(await properties.first().textContent(), 'olm.package {"packageName":"cert-watcher","version":"1.2.0"}');
   assert.equal(d.replaces, 'cert-watcher.v1.1.0');
   assert.deepEqual(d.skips, ['cert-watcher.v1.1.1']);
   assert.deepEqual(d.properties[0], { type: 'olm.package', value: '{"packageName":"cert-watcher","version":"1.2.0"}', truncated: false });
   await page.screenshot({ path: join(shots, 'sample-bundle-tab.png') });
   await assert.rejects(page.evaluate(() => window.fbclens.bundle({ package: 'cert-watcher', channel: 'stable', bundle: 'nope' })),
                        /channel stable has no entry nope/);
+  // Selecting a finding brings the findings back (its object selected in the graph).
+  await page.getByRole('tab', { name: /^Findings/ }).click();
+  const findings = panel(page, /^Findings/);
+  await findings.getByRole('option', { name: /FBC4202/ }).click();
+  await page.waitForFunction(() => window.fbclens.appStatus().findingCode === 'FBC4202', null, { timeout: 30000 });
+  const after = await page.evaluate(() => window.fbclens.appStatus());
+  assert.deepEqual([after.panel, after.package, after.channel, after.bundle], ['findings', 'cert-watcher', 'alpha', 'cert-watcher.v1.0.0']);
+  await page.evaluate(() => window.fbclens.show({ package: 'cert-watcher', channel: 'stable' }));
 });
 
 test('themes: dark and light, the page around the canvas and the graph follow', async () => {
@@ -115,21 +157,31 @@ test('themes: dark and light, the page around the canvas and the graph follow', 
     await page.evaluate((t) => window.fbclens.setTheme(t), theme);
     // The graph's scene is rebuilt with the theme's colours, not only ImGui's style.
     await page.waitForFunction((t) => window.fbclens.appStatus().theme === t && window.fbclens.appStatus().sceneTheme === t &&
-      document.querySelector('.fbclens').dataset.theme === t, theme, { timeout: 5000 });
+      window.fbclens.element.firstElementChild.dataset.theme === t, theme, { timeout: 30000 });
+    assert.equal(await page.getByRole('combobox', { name: 'Theme' }).inputValue(), theme, 'the header says the theme chosen');
     await page.screenshot({ path: join(shots, `sample-${theme}.png`) });
   }
 });
 
-test("'/' focuses the explorer search", async () => {
-  await page.mouse.click(900, 350);  // the graph canvas, away from any widget
+// The explorer is the DOM tree now (issue 20); '/' pressed in the graph still has to take the
+// keyboard to its search box.
+const SLASH_DEFECT = "defect: '/' pressed while the graph canvas has focus no longer focuses the explorer's search box " +
+  '(the ImGui explorer handled it; neither the canvas module nor web/shell/ does now): focus stays on the canvas and the typed text is lost';
+
+test("'/' focuses the explorer search", { todo: SLASH_DEFECT }, async () => {
+  const spot = await emptyGraphSpot();
+  await page.mouse.click(spot.x, spot.y);  // the graph canvas, away from any node
   await page.keyboard.press('/');
-  await page.waitForFunction(() => { const n = window.fbclens.appStatus().frames; return n > 0; });
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await frames(page);
   await page.keyboard.type('lens', { delay: 50 });
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  assert.equal(await page.evaluate(() => window.fbclens.appStatus().search), 'lens');
-  await page.keyboard.press('Escape');  // leave the box
-  for (let i = 0; i < 4; i++) await page.keyboard.press('Backspace');
+  await frames(page);
+  const search = page.getByRole('searchbox', { name: 'Search packages, channels, bundles' });
+  try {
+    assert.equal(await search.inputValue(), 'lens');
+    assert.equal(await search.evaluate((e) => e === document.activeElement), true);
+  } finally {
+    await search.fill('');
+  }
 });
 
 test('upgradePath on the page: where Classic and v1 take cert-watcher 1.0.0', async () => {
@@ -172,18 +224,26 @@ test('advice beyond opm: a valid catalog where OLM Classic strands a bundle show
   assert.equal(strands.severity, 'warning');
   assert.equal(strands.reportedByOpm, false);
   assert.equal(strands.where, 'catalog.json:15:5');
-  assert.match(await page.textContent('.fbclens-status'), /^VALID · .* · 2 warnings$/);
-  const list = await page.textContent('.fbclens-findings-list');
-  assert.match(list, /catalog\.json:15:5 FBC4001 \[warning\] with "demo\.v1\.0\.0" installed, OLM Classic stays on it/);
-  assert.doesNotMatch(list, /opm:/, 'opm says nothing about advice');
+  const status = await words(headerStatus(page));
+  assert.match(status, /^VALID .* 0 errors 2 warnings$/);
+  const findings = panel(page, /^Findings/);
+  const row = findings.getByRole('option', { name: /^warning FBC4001 catalog\.json:15:5 with "demo\.v1\.0\.0" installed, OLM Classic stays on it/ });
+  assert.equal(await row.count(), 1);
+  // Selected, it says who reports it: fbclens's advice, not opm's.
+  await row.click();
+  const detail = findings.getByLabel('The selected finding');
+  await detail.waitFor();
+  const said = await words(detail);
+  assert.match(said, /FBC4001 .*fbclens advice/);
+  assert.doesNotMatch(said, /opm validate|opm says/, 'opm says nothing about advice');
   await page.evaluate(() => window.fbclens.loadSample());  // the tests after this one start from the sample
 });
 
 test('a real catalog through the folder picker and through loadFiles', { skip: !existsSync(rhtpa) && 'needs ../shared/catalogs (absent)' }, async () => {
   const counts = countCatalog(rhtpa);
-  await page.setInputFiles('.fbclens-folder-input', rhtpa);
-  await page.waitForFunction((n) => window.fbclens.summary()?.files === n && window.fbclens.summary()?.bundles > 0,
-                             counts.files, { timeout: 30000 });
+  await openFolder(page, rhtpa);
+  await page.waitForFunction((n) => window.fbclens.source()?.kind === 'files' && window.fbclens.summary()?.files === n &&
+                             window.fbclens.summary()?.bundles > 0, counts.files, { timeout: 60000 });
   const viaPicker = await page.evaluate(() => window.fbclens.summary());
   expectCounts(viaPicker, counts);
   assert.equal(viaPicker.verdict, 'VALID', 'opm validate calls rhtpa v4.18 valid (expected.json)');
@@ -214,45 +274,60 @@ test('a real catalog through the folder picker and through loadFiles', { skip: !
 
 const mtv = resolve(repo, '../shared/catalogs/mtv-fbc/v5.0/catalog');
 test('findings of an invalid catalog: clicking one selects its object and shows its source', { skip: !existsSync(mtv) && 'needs ../shared/catalogs (absent)' }, async () => {
-  await page.setInputFiles('.fbclens-folder-input', mtv);
-  await page.waitForFunction(() => window.fbclens.summary()?.verdict === 'INVALID', null, { timeout: 30000 });
+  await openFolder(page, mtv);
+  await page.waitForFunction(() => window.fbclens.summary()?.verdict === 'INVALID', null, { timeout: 60000 });
   const summary = await page.evaluate(() => window.fbclens.summary());
   assert.equal(summary.findings.length, 1);
   assert.equal(summary.findings[0].code, 'FBC3101');
   assert.equal(summary.findings[0].opmMessage, 'channel must contain at least one bundle');
-  // The DOM mirror carries the same finding as text.
-  assert.match(await page.textContent('.fbclens-findings-list'), /mtv-operator\/catalog\.json:4:23 FBC3101/);
-  // Click down the findings list until a row is selected (its place depends on the layout).
-  let status = null;
-  for (let y = 478; y < 720 && !(status && status.finding >= 0); y += 6) {  // down the lower pane, past its filter checkboxes
-    await page.mouse.click(430, y);
-    status = await page.evaluate(async () => {
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      return window.fbclens.appStatus();
-    });
-  }
-  assert.equal(status.finding, 0, 'a finding row was clicked');
+  // The one findings list (the dock's Findings panel; issue 20 merged the ImGui table and the DOM
+  // list into it) carries the finding, and a click selects it and its object in the graph.
+  await page.getByRole('tab', { name: /^Findings/ }).click();
+  const findings = panel(page, /^Findings/);
+  const row = findings.getByRole('option', { name: /^error FBC3101 mtv-operator\/catalog\.json:4:23 / });
+  assert.equal(await row.count(), 1);
+  await row.click();
+  await page.waitForFunction(() => window.fbclens.appStatus().finding === 0, null, { timeout: 30000 });
+  const status = await page.evaluate(() => window.fbclens.appStatus());
   assert.equal(status.findingCode, 'FBC3101');
   assert.equal(status.package, 'mtv-operator');
   assert.equal(status.channel, 'release-v5.0');
-  // The source excerpt comes from the worker; the DOM list marks the same finding.
-  await page.waitForFunction(() => document.querySelector('.fbclens-findings-list [aria-current]') !== null);
-  assert.match(await page.textContent('.fbclens-findings-list [aria-current]'), /FBC3101/);
-  await page.mouse.move(900, 300);  // off the row, so its tooltip goes
+  assert.equal(await row.getAttribute('aria-selected'), 'true', 'the list marks the finding selected');
+  // The selected finding in full, with its source (an excerpt the worker reads) around line 4.
+  const detail = findings.getByLabel('The selected finding');
+  assert.match(await words(detail), /FBC3101 .*opm validate \(fails the run\)/);
+  const source = detail.getByLabel('Source around mtv-operator/catalog.json:4:23');
+  await source.waitFor({ timeout: 30000 });
+  const line4 = readFileSync(join(mtv, 'mtv-operator/catalog.json'), 'utf8').split('\n')[3];
+  assert.ok((await source.textContent()).includes('    4  ' + line4), 'the excerpt holds line 4 as the file has it');
+  await page.mouse.move(5, 5);  // off the row, so its tooltip goes
   await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
   await page.screenshot({ path: join(shots, 'findings-mtv-v5.0.png') });
-  // And the other way: a click in the DOM list selects the finding in the app.
-  await page.evaluate(() => window.fbclens.show({ package: 'mtv-operator', channel: 'release-v5.0' }));
-  await page.click('.fbclens-findings-toggle');
-  await page.click('.fbclens-findings-list button.finding');
-  await page.waitForFunction(() => window.fbclens.appStatus().findingCode === 'FBC3101');
-  await page.click('.fbclens-findings-toggle');
+  // (The old test also clicked the same finding in a second, DOM list; issue 20 left one list.)
+});
+
+const EXCERPT_DEFECT = "defect: the selected finding's source excerpt (web/panels/findings.js Detail) renders on one line: the " +
+  "'\\n' ending each line is static text in the htm template, which htm drops, so the <pre> shows \"1 {    2 \"schema\"...\" run together";
+test('the source excerpt of the selected finding reads line by line', { skip: !existsSync(mtv) && 'needs ../shared/catalogs (absent)', todo: EXCERPT_DEFECT }, async () => {
+  // The mtv finding of the test above is selected.
+  const source = panel(page, /^Findings/).getByLabel('Source around mtv-operator/catalog.json:4:23');
+  await source.waitFor({ timeout: 30000 });
+  const lines = readFileSync(join(mtv, 'mtv-operator/catalog.json'), 'utf8').split('\n');
+  const shown = (await source.innerText()).split('\n').filter(Boolean);
+  // Four lines of context either side of line 4: lines 1 to 8, each "    N  text" on its own line
+  // (a very long line, like the icon's base64 on line 6, may be cut short by the worker).
+  assert.equal(shown.length, 8, JSON.stringify(shown).slice(0, 300));
+  shown.forEach((text, i) => {
+    const prefix = String(i + 1).padStart(5) + '  ';
+    assert.ok(text.startsWith(prefix) && lines[i].startsWith(text.slice(prefix.length)), 'line ' + (i + 1) + ': ' + text.slice(0, 80));
+  });
+  assert.equal(shown[3], '    4  ' + lines[3]);
 });
 
 const dense = resolve(repo, '../shared/catalogs/community-operators-prod-v4.16/catalogs/v4.16');
 test('a dense graph: the 80-entry channel of patterns-operator', { skip: !existsSync(dense) && 'needs ../shared/catalogs (absent)' }, async () => {
-  await page.setInputFiles('.fbclens-folder-input', dense);
-  await page.waitForFunction(() => window.fbclens.summary()?.packages === 18, null, { timeout: 60000 });
+  await openFolder(page, dense);
+  await page.waitForFunction(() => window.fbclens.summary()?.packages === 18, null, { timeout: 120000 });
   // Entries of the fast channel, counted from the YAML text.
   const yaml = readFileSync(join(dense, 'patterns-operator/catalog.yaml'), 'utf8');
   const doc = yaml.split('\n---').find((d) => /\nschema: olm\.channel/.test('\n' + d) && /\nname: fast\s*(\n|$)/.test('\n' + d));
@@ -271,16 +346,18 @@ test('loading runs in a worker: progress, frames while loading, cancel keeps the
     window.cancelOnParsing = false;
     window.fbclens.on('progress', (p) => {
       window.progressSeen.push(Object.assign({ ticks: window.fbclens.appStatus().ticks }, p));
-      // Cancel from inside the load, through the page's own button, while the worker parses.
+      // Cancel from inside the load, through the header's own button, while the worker parses.
       if (window.cancelOnParsing && p.phase === 'parsing') {
         window.cancelOnParsing = false;
-        document.querySelector('.fbclens-cancel').click();
+        const cancel = [...window.fbclens.element.querySelectorAll('header button')].find((b) => b.textContent === 'Cancel');
+        if (cancel) cancel.click();
+        else window.cancelMissing = true;
       }
     });
   });
   // 1. A full load of the 57 MB catalog: the app keeps drawing frames while the worker works.
-  await page.setInputFiles('.fbclens-folder-input', certified);
-  await page.waitForFunction(() => window.fbclens.summary()?.bytes > 50e6, null, { timeout: 120000 });
+  await openFolder(page, certified);
+  await page.waitForFunction(() => window.fbclens.summary()?.bytes > 50e6, null, { timeout: 300000 });
   // Animation frames the app ran between the first and the last progress report: none if the load
   // ran on the UI thread (its progress callbacks would all run inside one synchronous call).
   const seen = await page.evaluate(() => window.progressSeen);
@@ -291,7 +368,7 @@ test('loading runs in a worker: progress, frames while loading, cancel keeps the
   const last = await page.evaluate(() => window.progressSeen.at(-1));
   assert.ok(last.totalBytes > 50e6 && last.totalFiles >= 1 && last.bytes > 0, JSON.stringify(last));
   // The Summary is there a moment before the page has taken the catalog view and hidden the bar.
-  await page.waitForFunction(() => document.querySelector('.fbclens-progress').hidden, null, { timeout: 10000 });
+  await page.getByRole('banner').getByRole('progressbar').waitFor({ state: 'detached', timeout: 60000 });
   await page.screenshot({ path: join(shots, 'certified-v4.14.png') });
 
   // The package with the most channel entries among the real catalogs here (9 channels, 164
@@ -312,11 +389,13 @@ test('loading runs in a worker: progress, frames while loading, cancel keeps the
   // 2. Cancel: the sample first, then a load cancelled while it parses.
   await page.evaluate(() => window.fbclens.loadSample());
   await page.evaluate(() => { window.cancelOnParsing = true; });
-  await page.setInputFiles('.fbclens-folder-input', certified);
-  await page.waitForFunction(() => /cancelled/.test(document.querySelector('.fbclens-status').textContent), null, { timeout: 60000 });
-  assert.match(await page.textContent('.fbclens-status'), /Load cancelled — still showing the previous catalog/);
+  await openFolder(page, certified);
+  await page.waitForFunction(() => window.cancelMissing || /cancelled/.test(window.fbclens.element.querySelector('header').textContent),
+    null, { timeout: 300000 });
+  assert.equal(await page.evaluate(() => window.cancelMissing), undefined, 'the header shows Cancel while the worker parses');
+  assert.match(await words(headerStatus(page)), /Load cancelled \(still showing the previous catalog\)/);
   assert.equal(await page.evaluate(() => window.fbclens.summary().packages), 3, 'the sample is still the catalog');
-  assert.equal(await page.isVisible('.fbclens-progress'), false);
+  assert.equal(await page.getByRole('banner').getByRole('progressbar').count(), 0);
   // Requests still go to the catalog shown.
   const r = await page.evaluate(() => window.fbclens.upgradePath({ package: 'cert-watcher' }));
   assert.equal(r.classic.next, 'cert-watcher.v2.0.0');
@@ -325,19 +404,29 @@ test('loading runs in a worker: progress, frames while loading, cancel keeps the
 test('HiDPI: the canvas has device pixels, clicks land where they are drawn', async () => {
   const hidpi = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
   hidpi.on('pageerror', (e) => consoleErrors.push(String(e)));
+  hidpi.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
   await hidpi.goto(server.url);
-  await hidpi.evaluate(() => window.fbclens.ready);
+  await within(hidpi.evaluate(() => window.fbclens.ready), 120000, 'the HiDPI page\'s app ready');
+  // Once the graph is drawn (the canvas takes its size in the module's first frames):
+  await hidpi.waitForFunction(() => window.fbclens.appStatus().nodes === 4 && window.fbclens.graphStats().settledFrames >= 2,
+    null, { timeout: 60000 });
   const size = await hidpi.evaluate(() => {
-    const c = document.querySelector('.fbclens-canvas');
+    const c = window.fbclens.canvas;
     return { width: c.width, css: c.clientWidth, ratio: window.fbclens.appStatus().pixelRatio };
   });
   assert.equal(size.ratio, 2);
   assert.equal(size.width, size.css * 2);
-  // The explorer row "fast" (after the default channel stable, then alpha) sits at the same CSS place as at ratio 1.
-  await hidpi.waitForFunction(() => window.fbclens.appStatus().nodes === 4, null, { timeout: 20000 });
-  await hidpi.mouse.click(72, 156);
-  await hidpi.waitForFunction(() => window.fbclens.appStatus().channel === 'fast', null, { timeout: 5000 });
-  await hidpi.waitForFunction(() => window.fbclens.graphStats().channel === 'fast' && window.fbclens.appStatus().nodes === 3);
+  // A click on a node in the graph selects that node: the channel head 2.0.0, drawn at the same
+  // CSS place as at ratio 1 (the bottom node of stable's fitted layout; the explorer the old test
+  // clicked is DOM now, so the canvas's own hit testing is what is checked here).
+  const at = await hidpi.evaluate(() => { const r = window.fbclens.canvas.getBoundingClientRect(); return { x: r.x, y: r.y }; });
+  await hidpi.mouse.click(at.x + HEAD_AT.x, at.y + HEAD_AT.y);
+  await hidpi.waitForFunction(() => window.fbclens.appStatus().bundle === 'cert-watcher.v2.0.0', null, { timeout: 30000 });
+  // And the explorer's row "fast" shows that channel.
+  await hidpi.getByRole('treeitem', { name: /^fast/ }).click();
+  await hidpi.waitForFunction(() => window.fbclens.appStatus().channel === 'fast', null, { timeout: 30000 });
+  await hidpi.waitForFunction(() => window.fbclens.graphStats().channel === 'fast' && window.fbclens.appStatus().nodes === 3,
+    null, { timeout: 60000 });
   await hidpi.screenshot({ path: join(shots, 'sample-hidpi.png') });
   await hidpi.close();
 });

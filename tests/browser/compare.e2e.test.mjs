@@ -1,11 +1,13 @@
 // "Compare with…" (issue: the CI gate, item 2): an older version of the sample against the sample
-// shown. The Changes region lists what `fbclens diff` finds, the graph rings the added entry and
-// the entry whose skips changed, and a change's button shows it.
+// shown. The dock's Changes panel (a region under the graph before issue 20) lists what
+// `fbclens diff` finds, the graph rings the added entry and the entry whose skips changed, and a
+// change's button shows it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repo, shots, startPage } from './chromium.mjs';
+import { panel, words } from './page-helpers.mjs';
 
 let server, browser, page;
 const errors = [];
@@ -24,18 +26,40 @@ test('an older catalog: its changes listed and ringed on the graph', async () =>
     [{ package: 'cert-watcher', channel: 'stable', bundle: 'cert-watcher.v2.0.0' }]);
   assert.deepEqual(answer.diff.edges, [{ package: 'cert-watcher', channel: 'stable', bundle: 'cert-watcher.v1.2.0', field: 'skips',
     old: [], new: ['cert-watcher.v1.1.1'] }]);
-  const region = await page.textContent('.fbclens-compare');
-  assert.match(region, /Changes\s*\d+ since the older catalog \(1 files, \d+ bundles, VALID\)/);
+  // The Changes panel opens with it; the older catalog is named by its folder (cert-watcher/).
+  const tab = page.getByRole('tab', { name: 'Changes' });
+  assert.equal(await tab.getAttribute('aria-selected'), 'true');
+  const changes = panel(page, 'Changes');
+  await changes.getByText(/ since cert-watcher /).waitFor({ timeout: 30000 });
+  const region = await words(changes);
+  assert.match(region, /^\d+ changes since cert-watcher \(1 files, \d+ bundles, VALID\)/);
   assert.match(region, /cert-watcher \/ stable: cert-watcher\.v1\.2\.0 skips \(none\) → cert-watcher\.v1\.1\.1/);
   await page.evaluate(() => window.fbclens.show({ package: 'cert-watcher', channel: 'stable' }));
-  await page.waitForFunction(() => window.fbclens.graphStats().changesMarked === 2);
+  await page.waitForFunction(() => window.fbclens.graphStats().changesMarked === 2, null, { timeout: 30000 });
   await page.screenshot({ path: join(shots, 'compare.png') });
   // A change's button shows it: the new package lens-demo, its three entries ringed as added.
-  await page.click('.fbclens-compare li.added button >> text=lens-demo');
-  await page.waitForFunction(() => window.fbclens.graphStats().package === 'lens-demo' && window.fbclens.graphStats().changesMarked === 3);
-  // Loading another catalog forgets the comparison.
+  await changes.getByRole('button', { name: 'lens-demo', exact: true }).click();
+  await page.waitForFunction(() => window.fbclens.graphStats().package === 'lens-demo' && window.fbclens.graphStats().changesMarked === 3,
+    null, { timeout: 30000 });
+  // Loading another catalog forgets the comparison: no Changes tab, no changes listed, no rings.
   await page.evaluate(() => window.fbclens.loadSample());
-  assert.equal(await page.isVisible('.fbclens-compare'), false);
-  await page.waitForFunction(() => window.fbclens.graphStats().changesMarked === 0);
+  await tab.waitFor({ state: 'detached', timeout: 30000 });
+  assert.equal(await page.getByText(/ changes since /).count(), 0);
+  await page.waitForFunction(() => window.fbclens.graphStats().changesMarked === 0, null, { timeout: 30000 });
+  await page.screenshot({ path: join(shots, 'compare-forgotten.png') });
   assert.deepEqual(errors, []);
+});
+
+test('with the comparison forgotten, the dock shows a panel whose tab is there', {
+  todo: 'defect: after "Compare with…", loading another catalog removes the Changes tab (web/panels/index.js available()) but ' +
+    'leaves state.panel = "changes", so the dock shows the Changes panel ("Compare the catalog shown with an older one…") with no ' +
+    'tab selected and a tabpanel whose aria-labelledby names no element (build/browser/compare-forgotten.png)',
+}, async () => {
+  // The test above compared, then loaded the sample.
+  assert.equal(await page.getByRole('tab', { name: 'Changes' }).count(), 0);
+  const selected = page.getByRole('tab', { selected: true });
+  assert.equal(await selected.count(), 1, 'one tab of the dock is selected');
+  const id = await selected.getAttribute('id');
+  assert.equal(await page.getByRole('tabpanel').getAttribute('aria-labelledby'), id, 'the panel shown is the selected tab\'s');
+  assert.notEqual(await page.evaluate(() => window.fbclens.appStatus().panel), 'changes');
 });

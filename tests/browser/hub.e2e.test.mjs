@@ -1,8 +1,10 @@
-// The OperatorHub preview panel (web/page.js, hubPanel): window.fbclens.hubPreview answers what
-// the CLI's `hub-preview --output json` answers (tests/fixtures/hub/deprecations and, from
-// ../shared, rhtpa v4.18); the panel's DOM shows the alert's messages verbatim after a deprecated
-// channel is chosen, its title follows the console version (4.18 "Deprecated warnings", 4.20
-// "Deprecation warnings"), and the author view labels each message with its scope. Screenshots
+// The OperatorHub preview panel (web/panels/hub.js, the dock's "OperatorHub" tab since issue 20):
+// window.fbclens.hubPreview answers what the CLI's `hub-preview --output json` answers
+// (tests/fixtures/hub/deprecations and, from ../shared, rhtpa v4.18); the panel's DOM shows the
+// alert's messages verbatim after a deprecated channel is chosen, its title follows the console
+// version (4.18 "Deprecated warnings", 4.20 "Deprecation warnings"), and the author view labels
+// each message with its scope. The console's own parts are found by PatternFly's class names
+// (pf-*), which the preview reproduces on purpose; the rest by roles and labels. Screenshots
 // (tile, details in 4.18 and 4.20 styles, author view; 1280x800 and 800x500) go to build/browser/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { countCatalog } from '../support/count-catalog.mjs';
 import { repo, shots, startPage } from './chromium.mjs';
+import { frames, panel, words } from './page-helpers.mjs';
 
 const fixture = join(repo, 'tests/fixtures/hub/deprecations');
 const rhtpa = resolve(repo, '../shared/catalogs/rhtpa-fbc/v4.18/catalog');
@@ -35,19 +38,24 @@ function cliPreview(dir, { package: pkg, channel, version, console: minor }) {
   return JSON.parse(execFileSync(cli, args, { encoding: 'utf8' }));
 }
 
-const hub = '.fbclens-hub';
-// A screenshot of one part of the panel: the panel scrolled so that the part starts just below
-// its sticky heading (the panel is a scroll box; Playwright alone may leave it under the heading).
-async function shot(selector, file) {
-  await page.$eval(selector, (part) => {
-    const section = part.closest('.fbclens-hub');
-    const heading = section.querySelector('summary').getBoundingClientRect().height;
-    section.scrollTop += part.getBoundingClientRect().top - section.getBoundingClientRect().top - heading - 4;
-  });
-  await page.locator(selector).screenshot({ path: join(shots, file) });
-}
-const alertTitle = () => page.textContent(hub + ' .pf-alert-title-text');
-const alertMessages = () => page.$$eval(hub + ' .pf-alert-message', (ps) => ps.map((p) => p.textContent));
+const hub = () => panel(page, 'OperatorHub');
+const tile = () => hub().getByRole('article', { name: 'Tile' });
+const details = () => hub().getByRole('article', { name: 'Details' });
+const alert = () => details().getByLabel('Warning alert');
+const channelSelect = () => hub().getByRole('combobox', { name: 'Channel', exact: true });
+const consoleSelect = () => hub().getByRole('combobox', { name: 'Console version' });
+const author = () => hub().getByRole('heading', { name: 'Author view: deprecations by scope' }).locator('..');
+// The console view's caption names the console version it draws ("OpenShift 4.18 console, ...").
+const consoleShown = (version) => page.waitForFunction((v) => [...document.querySelectorAll('[role=tabpanel] p')]
+  .some((p) => p.textContent.startsWith('OpenShift ' + v + ' console,')), version, { timeout: 30000 });
+// A screenshot of one part of the panel (Playwright scrolls the panel to it).
+const shot = (locator, file) => locator.screenshot({ path: join(shots, file) });
+const alertTitle = () => alert().locator('.pf-alert-title-text').textContent();
+const alertMessages = () => alert().locator('.pf-alert-message').allTextContents();
+const openHub = async () => {
+  await page.getByRole('tab', { name: 'OperatorHub' }).click();
+  await hub().waitFor();
+};
 
 before(async () => {
   ({ server, browser, page } = await startPage(consoleErrors));
@@ -84,81 +92,87 @@ test('hubPreview on the page equals the CLI on rhtpa v4.18', { skip: (!haveRhtpa
 test('the panel: a deprecated channel shows its messages in the alert, the title follows the console version', async () => {
   assert.equal(await load(fixture), 'VALID');
   await page.evaluate(() => window.fbclens.show({ package: 'demo', channel: 'stable' }));
-  if (!(await page.$eval(hub + ' details', (d) => d.open))) await page.click(hub + ' summary');
-  await page.waitForFunction(() => /Demo Operator/.test(document.querySelector('.fbclens-hub-console').textContent), null, { timeout: 10000 });
-  assert.match(await page.textContent(hub + ' summary'), /OperatorHub preview — demo/);
+  await openHub();
+  await page.waitForFunction(() => /Demo Operator/.test(document.querySelector('[role=tabpanel]').textContent), null, { timeout: 30000 });
+  assert.match(await hub().textContent(), /What the OpenShift console shows for demo/);
   // The tile: the package is deprecated, so it carries the label, its message as tooltip.
-  const tileBadge = await page.getAttribute(hub + ' .pf-tile .pf-label', 'title');
+  const tileBadge = await tile().locator('[title]').getAttribute('title');
   assert.equal(tileBadge, 'demo is end of life.\n', '4.21 shows the raw message');
-  await shot(hub + ' .pf-tile', 'hub-tile.png');
+  await shot(tile(), 'hub-tile.png');
 
-  const channelSelect = hub + ' select[aria-label=Channel]';
-  const fastText = await page.$eval(channelSelect, (s) => [...s.options].find((o) => o.value === 'fast').textContent);
+  const fastText = await channelSelect().evaluate((s) => [...s.options].find((o) => o.value === 'fast').textContent);
   assert.equal(fastText, '⚠ fast');
-  await page.selectOption(channelSelect, 'fast');
-  await page.waitForFunction(() => [...document.querySelectorAll('.fbclens-hub .pf-alert-message')]
-    .some((p) => p.textContent === 'fast is gone; use stable.'), null, { timeout: 10000 });
+  await channelSelect().selectOption('fast');
+  await page.waitForFunction(() => [...document.querySelectorAll('[role=tabpanel] [aria-label="Warning alert"] p')]
+    .some((p) => p.textContent === 'fast is gone; use stable.'), null, { timeout: 30000 });
   assert.deepEqual(await alertMessages(), ['demo is end of life.\n', 'fast is gone; use stable.']);
   assert.equal(await alertTitle(), 'Deprecation warnings');
-  assert.equal(await page.$eval(hub + ' .pf-alert-message', (p) => getComputedStyle(p).whiteSpace), 'pre-wrap');
+  assert.equal(await alert().locator('.pf-alert-message').first().evaluate((p) => getComputedStyle(p).whiteSpace), 'pre-wrap');
 
   // The same selection in the 4.18 style: another alert title, the badge tooltip with its prefix.
-  const consoleSelect = hub + ' .fbclens-hub-console-select';
   for (const [version, title] of [['4.18', 'Deprecated warnings'], ['4.20', 'Deprecation warnings']]) {
-    await page.selectOption(consoleSelect, version);
-    await page.waitForFunction((v) => document.querySelector('.fbclens-hub-console').dataset.console === v, version, { timeout: 10000 });
+    await consoleSelect().selectOption(version);
+    await consoleShown(version);
+    await page.waitForFunction(() => [...document.querySelectorAll('[role=tabpanel] [aria-label="Warning alert"] p')]
+      .some((p) => p.textContent === 'fast is gone; use stable.'), null, { timeout: 30000 });
     assert.equal(await alertTitle(), title);
-    assert.equal(await page.$eval(channelSelect, (s) => s.value), 'fast', 'the channel stays chosen');
+    assert.equal(await channelSelect().inputValue(), 'fast', 'the channel stays chosen');
     assert.deepEqual(await alertMessages(), ['demo is end of life.\n', 'fast is gone; use stable.']);
-    await shot(hub + ' .pf-details', `hub-details-${version}.png`);
+    await shot(details(), `hub-details-${version}.png`);
   }
-  assert.equal(await page.getAttribute(hub + ' .pf-details .pf-label', 'title'), 'demo is end of life.\n');
-  await page.selectOption(consoleSelect, '4.18');
-  await page.waitForFunction(() => document.querySelector('.fbclens-hub-console').dataset.console === '4.18', null, { timeout: 10000 });
-  assert.equal(await page.getAttribute(hub + ' .pf-details .pf-label', 'title'), 'Deprecated: demo is end of life.\n');
-  assert.match(await page.textContent(hub + ' .pf-details'), /3\.0\.0 provided by Acme|provided by Acme/);
+  assert.equal(await details().locator('[title]').first().getAttribute('title'), 'demo is end of life.\n');
+  await consoleSelect().selectOption('4.18');
+  await consoleShown('4.18');
+  await page.waitForFunction(() => document.querySelector('[role=tabpanel] article[aria-label=Details] [title]')?.title === 'Deprecated: demo is end of life.\n',
+    null, { timeout: 30000 });
+  assert.match(await details().textContent(), /3\.0\.0 provided by Acme|provided by Acme/);
+  assert.equal(await page.evaluate(() => window.fbclens.state().console), '4.18', 'the console version is the view\'s');
 
   // The author view: each message with its scope, the overlap, the core's advice for the package.
-  const author = await page.textContent(hub + ' .fbclens-hub-author');
-  assert.match(author, /package demo: \(in the alert now\) demo is end of life\./);
-  assert.match(author, /channel fast: \(in the alert now\) fast is gone; use stable\./);
-  assert.match(author, /Overlapping deprecations: the alert shows 2 messages/);
-  assert.match(author, /FBC4203/, 'the legacy olm.deprecated bundles');
-  await shot(hub + ' .fbclens-hub-author', 'hub-author.png');
-  await page.$eval(hub, (section) => section.scrollTo(0, 0));
+  const said = await author().textContent();
+  assert.match(said, /package demo: \(in the alert now\) demo is end of life\./);
+  assert.match(said, /channel fast: \(in the alert now\) fast is gone; use stable\./);
+  assert.match(said, /Overlapping deprecations: the alert shows 2 messages/);
+  assert.match(said, /FBC4203/, 'the legacy olm.deprecated bundles');
+  await shot(author(), 'hub-author.png');
+  await hub().evaluate((section) => section.scrollTo(0, 0));
   await page.screenshot({ path: join(shots, 'hub-1280x800.png') });
 
   // A version deprecated in the stable channel: three scopes, labelled.
-  await page.selectOption(channelSelect, 'stable');
-  await page.waitForFunction(() => document.querySelector('.fbclens-hub select[aria-label=Channel]')?.value === 'stable', null, { timeout: 10000 });
-  await page.selectOption(hub + ' select[aria-label=Version]', '1.1.0');
+  await channelSelect().selectOption('stable');
+  await page.waitForFunction(() => document.querySelector('[role=tabpanel] select[aria-label=Channel]')?.value === 'stable', null, { timeout: 30000 });
+  await hub().getByRole('combobox', { name: 'Version', exact: true }).selectOption('1.1.0');
   await page.waitForFunction(() => /bundle demo\.v1\.1\.0 \(1\.1\.0\): \(in the alert now\) 1\.1\.0 has a CVE\./
-    .test(document.querySelector('.fbclens-hub-author').textContent), null, { timeout: 10000 });
+    .test(document.querySelector('[role=tabpanel]').textContent), null, { timeout: 30000 });
   assert.deepEqual(await alertMessages(), ['demo is end of life.\n', '1.1.0 has a CVE.']);
-  assert.match(await page.textContent(hub + ' .fbclens-hub-author'),
-    /the package is deprecated, and so is channel fast; choosing it shows both messages/);
-  assert.ok(await page.isVisible(hub + ' .pf-alert.info'), 'a non-head version: the install note');
+  assert.match(await author().textContent(), /the package is deprecated, and so is channel fast; choosing it shows both messages/);
+  assert.ok(await details().getByRole('note').filter({ hasText: 'On the install page' }).isVisible(), 'a non-head version: the install note');
 });
 
 test('dark theme, and 800x500 stays usable', async () => {
   await page.evaluate(() => window.fbclens.setTheme('dark'));
-  await page.waitForFunction(() => document.querySelector('.fbclens').dataset.theme === 'dark', null, { timeout: 10000 });
-  await shot(hub + ' .pf-details', 'hub-details-dark.png');
+  await page.waitForFunction(() => window.fbclens.element.firstElementChild.dataset.theme === 'dark', null, { timeout: 30000 });
+  await shot(details(), 'hub-details-dark.png');
+  // At 800×500 the dock is tabs (issue 20: one view at a time, never a squeeze): the preview
+  // fills the main area, and the Graph tab gives the graph its room back.
   await page.setViewportSize({ width: 800, height: 500 });
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await page.$eval(hub, (section) => section.scrollTo(0, 0));
+  await page.waitForFunction(() => window.fbclens.appStatus().narrow === true, null, { timeout: 30000 });
+  await frames(page);
+  await hub().evaluate((section) => section.scrollTo(0, 0));
   await page.screenshot({ path: join(shots, 'hub-800x500.png') });
-  const sizes = await page.evaluate(() => ({
-    canvas: document.querySelector('.fbclens-canvas').getBoundingClientRect().height,
-    hub: document.querySelector('.fbclens-hub').getBoundingClientRect(),
-    scrolls: document.querySelector('.fbclens-hub').scrollHeight > document.querySelector('.fbclens-hub').clientHeight,
-  }));
-  assert.ok(sizes.canvas >= 120, 'the graph keeps room: ' + sizes.canvas);
-  assert.ok(sizes.hub.bottom <= 500 + 1, 'the panel stays inside the page');
-  await page.locator(hub + ' select[aria-label=Channel]').scrollIntoViewIfNeeded();
-  assert.ok(await page.isVisible(hub + ' select[aria-label=Channel]'), 'the dropdowns can be reached');
+  const box = await hub().boundingBox();
+  assert.ok(box.y + box.height <= 500 + 1, 'the panel stays inside the page: ' + JSON.stringify(box));
+  assert.ok(box.height >= 250, 'the panel has the main area: ' + JSON.stringify(box));
+  await channelSelect().scrollIntoViewIfNeeded();
+  assert.ok(await channelSelect().isVisible(), 'the dropdowns can be reached');
+  await page.getByRole('tab', { name: 'Graph' }).click();
+  await page.waitForFunction(() => window.fbclens.canvas.getBoundingClientRect().height >= 120, null, { timeout: 30000 });
+  const canvas = await page.evaluate(() => window.fbclens.canvas.getBoundingClientRect().height);
+  assert.ok(canvas >= 120, 'the graph keeps room: ' + canvas);
+  await openHub();
   await page.evaluate(() => window.fbclens.setTheme('system'));
   await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForFunction(() => window.fbclens.appStatus().narrow === false, null, { timeout: 30000 });
 });
 
 test('a package OperatorHub hides says why (the hidden reasons and the core\'s FBC41xx messages)', async () => {
@@ -167,9 +181,26 @@ test('a package OperatorHub hides says why (the hidden reasons and the core\'s F
   const pkgs = await page.evaluate(() => [...new Set(window.fbclens.summary().findings.filter((f) => /^FBC41/.test(f.code)).map((f) => f.package))]);
   assert.ok(pkgs.length > 0, 'the hidden fixture has FBC41xx findings');
   await page.evaluate((p) => window.fbclens.show({ package: p }), pkgs[0]);
-  await page.waitForFunction(() => /Not listed in OperatorHub/.test(document.querySelector('.fbclens-hub-console').textContent), null, { timeout: 10000 });
-  assert.match(await page.textContent(hub + ' .pf-hidden'), /Not listed in OperatorHub: [a-z-]+/);
-  await shot(hub + ' .pf-hidden', 'hub-hidden.png');
+  await openHub();
+  // The 4.21 console calls OperatorHub the Software Catalog.
+  await consoleSelect().selectOption('4.21');
+  await consoleShown('4.21');
+  const note = hub().getByRole('note').filter({ hasText: /^Not listed in / });
+  await note.waitFor({ timeout: 30000 });
+  const said = await words(note);
+  assert.match(said, /^Not listed in the Software Catalog: /);
+  const preview = await page.evaluate((p) => window.fbclens.hubPreview({ package: p, console: '4.21' }), pkgs[0]);
+  assert.ok(preview.hiddenReasons.length > 0);
+  for (const reason of preview.hiddenReasons) assert.ok(said.includes('(' + reason + ')'), 'the reason ' + reason + ' is named');
+  // The author view's warnings carry the core's FBC41xx finding about the package.
+  const codes = await page.evaluate((p) => window.fbclens.summary().findings.filter((f) => f.package === p && /^FBC41/.test(f.code)).map((f) => f.code), pkgs[0]);
+  const warned = await author().textContent();
+  for (const code of codes) assert.ok(warned.includes(code), code + ' in the author view');
+  // In a console before 4.20 it is OperatorHub.
+  await consoleSelect().selectOption('4.18');
+  await page.waitForFunction(() => [...document.querySelectorAll('[role=tabpanel] [role=note]')]
+    .some((n) => n.textContent.startsWith('Not listed in OperatorHub:')), null, { timeout: 30000 });
+  await shot(note, 'hub-hidden.png');
 });
 
 test("mount's view: 'hub' opens the panel of that instance only, on the starting package", async () => {
@@ -179,21 +210,26 @@ test("mount's view: 'hub' opens the panel of that instance only, on the starting
     document.body.append(slot);
     const app = FbclensApp.mount(slot, { catalog, view: 'hub', package: 'plain', theme: 'dark' });
     await app.ready;
-    const panel = slot.querySelector('.fbclens-hub');
-    const deadline = Date.now() + 10000;
-    while (!/plain/.test(panel.querySelector('.fbclens-hub-console').textContent) && Date.now() < deadline) {
+    const deadline = Date.now() + 30000;
+    const panel = () => slot.querySelector('[role=tabpanel]');
+    while (!(panel() && /OpenShift [\d.]+ console/.test(panel().textContent)) && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 50));
     }
-    const result = { open: panel.querySelector('details').open, landmark: panel.getAttribute('aria-label'),
-      text: panel.querySelector('.fbclens-hub-console').textContent,
+    const tab = slot.querySelector('[role=tab][aria-selected=true]');
+    const result = { open: tab && tab.textContent, panel: app.appStatus().panel, package: app.appStatus().package,
+      labelledBy: panel().getAttribute('aria-labelledby') === tab.id,
+      text: panel().textContent, outside: document.querySelectorAll('[role=tabpanel]').length,
       preview: await app.hubPreview({ package: 'plain', channel: 'beta' }) };
     app.unmount();
     slot.remove();
     return result;
   }, files(fixture));
-  assert.equal(answer.open, true);
-  assert.equal(answer.landmark, 'OperatorHub preview');
-  assert.match(answer.text, /plain/, 'the package name is the title when the CSV has no display name');
+  // Its own dock shows the OperatorHub tab (an 800 px instance: tabs), labelled by that tab.
+  assert.deepEqual([answer.open, answer.panel, answer.package, answer.labelledBy], ['OperatorHub', 'hub', 'plain', true]);
+  assert.match(answer.text, /What the OpenShift console shows for plain/);
+  assert.match(answer.text, /OpenShift [\d.]+ console[^]*plain/, 'the package name is the title when the CSV has no display name');
+  // The page's own app kept its panel.
+  assert.equal(await page.evaluate(() => window.fbclens.appStatus().panel), 'hub');
   assert.deepEqual(answer.preview.details.alert.messages, ['beta is closed.']);
 });
 

@@ -2,7 +2,7 @@
 // source positions, checked on the sample catalog whose content is known.
 #include <catch2/catch.hpp>
 
-#include "export/bundle_details_json.h"
+#include "view/bundle_details.h"
 #include "export/catalog_view_json.h"
 #include "export/layout_json.h"
 #include "load/source_excerpt.h"
@@ -92,34 +92,35 @@ TEST_CASE("bundle details: a channel entry with its olm.bundle, whole", "[view]"
   DirectoryFileSource source(source_dir() + "/samples/catalog");
   const ValidationReport report = validate_catalog(source);
   std::string error;
-  const Json old = *bundle_details_json(report.model, "cert-watcher", "stable", "cert-watcher.v1.0.0", error);
+  const Json old = view::write_json(*view::bundle_details(report.model, "cert-watcher", "stable", "cert-watcher.v1.0.0", error));
   CHECK(old["version"] == "1.0.0");
-  CHECK(old["where"] == "cert-watcher/catalog.yaml:51");
+  CHECK(old["where"] == "cert-watcher/catalog.yaml:54");
   CHECK(old["deprecation"].get<std::string>().rfind("cert-watcher 1.0.0 has a known renewal bug", 0) == 0);
   CHECK(old["replaces"] == "");
-  REQUIRE(old["properties"].size() == 2);
+  REQUIRE(old["properties"].size() == 3);
   CHECK(old["properties"][0] == Json{{"type", "olm.package"}, {"value", R"({"packageName":"cert-watcher","version":"1.0.0"})"},
                                      {"truncated", false}});
   CHECK(old["properties"][1]["type"] == "olm.gvk");
+  CHECK(old["properties"][2]["type"] == "olm.csv.metadata");
   CHECK(old["relatedImages"] == Json::array({{{"name", "operator"}, {"image", "quay.io/fbclens-example/cert-watcher:v1.0.0"}}}));
   // What the entry declares is per channel: 1.2.0 replaces and skips in stable, neither in fast.
-  const Json stable = *bundle_details_json(report.model, "cert-watcher", "stable", "cert-watcher.v1.2.0", error);
+  const Json stable = view::write_json(*view::bundle_details(report.model, "cert-watcher", "stable", "cert-watcher.v1.2.0", error));
   CHECK(stable["replaces"] == "cert-watcher.v1.1.0");
   CHECK(stable["skips"] == Json::array({"cert-watcher.v1.1.1"}));
   CHECK(stable["deprecation"].is_null());
-  const Json fast = *bundle_details_json(report.model, "cert-watcher", "fast", "cert-watcher.v1.2.0", error);
+  const Json fast = view::write_json(*view::bundle_details(report.model, "cert-watcher", "fast", "cert-watcher.v1.2.0", error));
   CHECK(fast["replaces"] == "");
   CHECK(fast["skips"].empty());
-  const Json head = *bundle_details_json(report.model, "cert-watcher", "stable", "cert-watcher.v2.0.0", error);
+  const Json head = view::write_json(*view::bundle_details(report.model, "cert-watcher", "stable", "cert-watcher.v2.0.0", error));
   CHECK(head["skipRange"] == ">=1.0.0 <2.0.0");
   CHECK(head["head"] == true);
   CHECK(stable["head"] == false);
   // Unknown names are request errors, never exceptions.
-  CHECK_FALSE(bundle_details_json(report.model, "nope", "stable", "x", error));
+  CHECK_FALSE(view::bundle_details(report.model, "nope", "stable", "x", error));
   CHECK(error == "package nope is not in the catalog");
-  CHECK_FALSE(bundle_details_json(report.model, "cert-watcher", "nope", "x", error));
+  CHECK_FALSE(view::bundle_details(report.model, "cert-watcher", "nope", "x", error));
   CHECK(error == "package cert-watcher has no channel nope");
-  CHECK_FALSE(bundle_details_json(report.model, "cert-watcher", "fast", "cert-watcher.v1.0.0", error));
+  CHECK_FALSE(view::bundle_details(report.model, "cert-watcher", "fast", "cert-watcher.v1.0.0", error));
   CHECK(error ==
         "channel fast has no entry cert-watcher.v1.0.0");
 }
@@ -138,10 +139,10 @@ TEST_CASE("bundle details: long values are cut, bundle objects described by thei
   const ValidationReport report = validate_catalog(source);
   REQUIRE(report.verdict == Verdict::Valid);
   std::string error;
-  const Json d = *bundle_details_json(report.model, "p", "s", "p.v1", error);
+  const Json d = view::write_json(*view::bundle_details(report.model, "p", "s", "p.v1", error));
   REQUIRE(d["properties"].size() == 3);
   CHECK(d["properties"][1]["truncated"] == true);
-  CHECK(d["properties"][1]["value"].get<std::string>().size() == kPropertyValueTextLimit);
+  CHECK(d["properties"][1]["value"].get<std::string>().size() == view::kPropertyValueTextLimit);
   CHECK(d["properties"][2]["value"] == "(a base64 manifest, checked at load and not kept; the bundle has 1 object, 2 bytes decoded)");
   CHECK(d["bundleObjects"] == 1);
   CHECK(d["bundleObjectBytes"] == 2);
@@ -199,54 +200,23 @@ TEST_CASE("source excerpt: a binary or non-UTF-8 line is escaped, never shown ra
 namespace fbclens::test {
 namespace {
 
-TEST_CASE("app view model: reads the worker's view and layout back", "[view]") {
+TEST_CASE("layout read back: what the canvas reads is what the worker wrote", "[view]") {
   DirectoryFileSource source(source_dir() + "/samples/catalog");
   const ValidationReport report = validate_catalog(source);
-  const web::CatalogView v = web::parse_catalog_view(catalog_view_json(report), 7);
-  CHECK(v.generation == 7);
-  CHECK(v.verdict == "VALID");
-  CHECK(v.packages == 3);
-  CHECK(v.bundles == 10);
-  REQUIRE(v.package_rows.size() == 3);
-  const web::PackageRow& cw = v.package_rows[0];
-  CHECK(cw.name == "cert-watcher");
-  CHECK(cw.default_channel == "stable");
-  REQUIRE(cw.channels.size() == 3);  // the default channel first, then natural order
-  CHECK(cw.channels[0].name == "stable");
-  CHECK(cw.channels[0].is_default);
-  CHECK(cw.channels[0].bundles[0].head);
-  CHECK(cw.channels[0].bundles[3].deprecated);
-  CHECK(cw.channels[1].name == "alpha");
-  CHECK(cw.channels[1].deprecated);
-  CHECK(cw.channels[2].name == "fast");
-  CHECK(!cw.channels[2].deprecated);
-
-  const ChannelLayout original = layout_channel(report.model.packages.at("cert-watcher").channels.at("stable"));
-  const ChannelLayout read = web::parse_layout(layout_json(original));
-  REQUIRE(read.nodes.size() == original.nodes.size());
+  const ChannelLayout original = layout_channel(report.model.packages.at("cert-watcher").channels.at("stable"),
+                                                &report.model.packages.at("cert-watcher"));
+  const ChannelLayout read = read_layout(layout_json(original));
+  CHECK(layout_json(read) == layout_json(original));  // one mapping, both ways
+  CHECK(read.package == "cert-watcher");
   REQUIRE(read.edges.size() == original.edges.size());
-  for (std::size_t i = 0; i < read.edges.size(); ++i) {
-    CHECK(read.edges[i].kind == original.edges[i].kind);
-    CHECK(read.edges[i].range == original.edges[i].range);
-    CHECK(read.edges[i].classic_ignored == original.edges[i].classic_ignored);
-  }
   CHECK(read.ranges[0].from == original.ranges[0].from);
-  CHECK(read.nodes[0].label == original.nodes[0].label);
-  CHECK(read.heads == 1);
-  for (std::size_t i = 0; i < read.nodes.size(); ++i) {
-    CHECK(read.nodes[i].short_label == original.nodes[i].short_label);
-    CHECK(read.nodes[i].tiny_label == original.nodes[i].tiny_label);
-    CHECK(read.nodes[i].band == original.nodes[i].band);
-  }
   // The ghost (stable's 1.2.0 skips 1.1.1, which no channel lists) and its edge.
   REQUIRE(read.ghosts.size() == 1);
   CHECK(read.ghosts[0].name == "cert-watcher.v1.1.1");
-  CHECK(read.ghosts[0].layer == original.ghosts[0].layer);
   REQUIRE(read.ghost_edges.size() == 1);
   CHECK(read.ghost_edges[0].kind == EdgeKind::Skips);
   CHECK(read.nodes[read.ghost_edges[0].to].name == "cert-watcher.v1.2.0");
-  // Band flags of a whole package.
-  const ChannelLayout whole = web::parse_layout(layout_json(layout_package(report.model.packages.at("cert-watcher"))));
+  const ChannelLayout whole = read_layout(layout_json(layout_package(report.model.packages.at("cert-watcher"))));
   REQUIRE(whole.bands.size() == 3);
   CHECK(whole.bands[0].is_default);
   CHECK(whole.bands[1].channel == "alpha");
@@ -254,125 +224,46 @@ TEST_CASE("app view model: reads the worker's view and layout back", "[view]") {
   CHECK(whole.bands[2].columns == 3);
 }
 
-TEST_CASE("app view model: findings grouped as the core names the groups, keyed by Summary index", "[view]") {
-  // group, where and notes are the core's own strings (export/report_json.h); the view keeps them.
-  const Json view = Json::parse(R"({"summary": {"verdict": "INVALID", "findings": [
-      {"code": "FBC3001", "severity": "error", "group": "package \"b\" > channel \"c\" > bundle \"x\""},
-      {"code": "FBC3002", "severity": "warning", "group": "package \"a\""},
-      {"code": "FBC3003", "severity": "info", "group": "package \"b\" > channel \"c\"", "file": "f.yaml", "line": 3,
-       "column": 5, "where": "f.yaml:3:5", "notes": [{"message": "declared here", "where": "g.yaml:1:1"}]}]}})");
-  const web::CatalogView v = web::parse_catalog_view(view, 1);
-  REQUIRE(v.findings.size() == 3);
-  CHECK(v.findings[0].group == "package \"a\"");
-  CHECK(v.findings[0].index == 1);
-  CHECK(v.findings[0].severity == 1);
-  CHECK(v.findings[1].group == "package \"b\" > channel \"c\"");
-  CHECK(v.findings[1].where == "f.yaml:3:5");
-  REQUIRE(v.findings[1].notes.size() == 1);
-  CHECK(v.findings[1].notes[0].where == "g.yaml:1:1");
-  CHECK(v.findings[1].notes[0].message == "declared here");
-  CHECK(v.findings[2].group == "package \"b\" > channel \"c\" > bundle \"x\"");
-  CHECK(v.findings[2].index == 0);
-}
-
-TEST_CASE("app view model: long finding texts are previewed in the table, whole when selected", "[view]") {
-  // opm's stranded-bundles message lists every bundle: build one of 400 names.
-  std::string names;
-  for (int i = 0; i < 400; ++i) names += (i ? ", b.v" : "b.v") + std::to_string(i) + ".0.0";
-  const std::string message = "channel \"stable\": " + names;
-  const std::string preview = web::preview_text(message, 100);
-  CHECK(preview.size() < 130);
-  CHECK(preview.rfind(message.substr(0, 60), 0) == 0);  // it starts as the message does
-  // Cut between names, never inside one, and say how much is left out.
-  const std::size_t cut = preview.find("... (+");
-  REQUIRE(cut != std::string::npos);
-  CHECK(message.compare(cut, 2, ", ") == 0);
-  CHECK(preview.substr(cut) == "... (+" + std::to_string(message.size() - cut) + " characters)");
-  CHECK(web::preview_text("short", 100) == "short");
-  // No space to cut at: a UTF-8 character boundary, never half a character.
-  std::string accents;
-  for (int i = 0; i < 80; ++i) accents += "\xc3\xa9";  // "é" × 80 = 160 bytes
-  const std::string cut_accents = web::preview_text(accents, 101);
-  CHECK(cut_accents.rfind("... (+30 characters)") == 100);  // characters, not bytes
-  // In the view: the row keeps the whole text beside its preview.
-  const Json view = Json{{"summary", {{"findings", Json::array({{{"code", "FBC3105"}, {"message", message},
-                                                                 {"opmMessage", "short"}}})}}}};
-  const web::CatalogView v = web::parse_catalog_view(view, 1);
-  REQUIRE(v.findings.size() == 1);
-  CHECK(v.findings[0].message == message);
-  CHECK(v.findings[0].message_preview == web::preview_text(message));
-  CHECK(v.findings[0].message_preview.size() < message.size());
-  CHECK(v.findings[0].opm_preview == "short");
-}
-
-TEST_CASE("app view model: the findings list as filtered, a heading before each group", "[view]") {
-  const Json view = Json::parse(R"({"summary": {"verdict": "INVALID", "findings": [
-      {"code": "FBC3001", "severity": "error", "group": "package b", "reportedByOpm": true},
-      {"code": "FBC3002", "severity": "warning", "group": "package a"},
-      {"code": "FBC3003", "severity": "error", "group": "package b"},
-      {"code": "FBC3004", "severity": "info", "group": "package c", "message": "two\nlines"}]}})");
-  const web::CatalogView v = web::parse_catalog_view(view, 1);
-  const auto shown = [&v](const bool (&severity)[3], bool only_opm) {
-    std::vector<std::string> out;
-    for (const web::FindingListRow& r : web::finding_list_rows(v, severity, only_opm)) {
-      out.push_back(r.heading ? "# " + v.findings[r.finding].group : v.findings[r.finding].code);
-    }
-    return out;
-  };
-  const bool all[3] = {true, true, true}, errors[3] = {true, false, false};
-  CHECK(shown(all, false) == std::vector<std::string>{"# package a", "FBC3002", "# package b", "FBC3001", "FBC3003",
-                                                       "# package c", "FBC3004"});
-  CHECK(shown(errors, false) == std::vector<std::string>{"# package b", "FBC3001", "FBC3003"});
-  CHECK(shown(all, true) == std::vector<std::string>{"# package b", "FBC3001"});
-  const bool none[3] = {false, false, false};
-  CHECK(shown(none, false).empty());
-  CHECK(v.findings[3].message_preview == "two lines");  // one line in the list
-  CHECK(v.findings[3].message == "two\nlines");
+TEST_CASE("layout: an entry whose olm.bundle is missing is marked, the others are not", "[view]") {
+  MemoryFileSource files;
+  files.add("c.yaml", "---\nschema: olm.package\nname: p\ndefaultChannel: s\n---\nschema: olm.channel\npackage: p\nname: s\n"
+                      "entries:\n- name: p.v1\n- name: p.v2\n  replaces: p.v1\n---\nschema: olm.bundle\npackage: p\nname: p.v1\n"
+                      "image: i\nproperties:\n- type: olm.package\n  value: {packageName: p, version: 1.0.0}\n");
+  const ValidationReport report = validate_catalog(files);
+  const ChannelLayout l = layout_package(report.model.packages.at("p"));
+  REQUIRE(l.nodes.size() == 2);
+  for (const LayoutNode& n : l.nodes) CHECK(n.missing_bundle == (n.name == "p.v2"));
+  CHECK(layout_json(l)["nodes"][1]["missingBundle"].is_boolean());
 }
 
 TEST_CASE("app view model: lane headings name the default and deprecated channels", "[view]") {
   DirectoryFileSource source(source_dir() + "/samples/catalog");
   const ValidationReport report = validate_catalog(source);
-  const web::CatalogView v = web::parse_catalog_view(catalog_view_json(report), 1);
   const ChannelLayout whole = layout_package(report.model.packages.at("cert-watcher"));
-  CHECK(web::band_titles(v, "cert-watcher", whole) ==
-        std::vector<std::string>{"stable  [default]", "alpha  [deprecated]", "fast"});
-  CHECK(web::band_titles(v, "nope", whole) == std::vector<std::string>{"stable", "alpha", "fast"});
+  CHECK(web::band_titles(whole) == std::vector<std::string>{"stable  [default]", "alpha  [deprecated]", "fast"});
+  CHECK(web::graph_title(whole, true) == "cert-watcher (all channels)");
+  const ChannelLayout one = layout_channel(report.model.packages.at("cert-watcher").channels.at("stable"),
+                                           &report.model.packages.at("cert-watcher"));
+  CHECK(web::graph_title(one, false) == "cert-watcher / stable  [default]");
 }
 
-TEST_CASE("app view model: malformed answers give an empty view, never a crash", "[view]") {
-  for (const char* text : {"null", "[]", "{\"packages\": 3}", "{\"summary\": [], \"packages\": [1, \"x\", {\"channels\": {}}]}",
+TEST_CASE("layout read back: malformed answers give a layout safe to draw, never a crash", "[view]") {
+  for (const char* text : {"null", "[]", "{\"packages\": 3}", "{\"nodes\": \"x\", \"bands\": [1, 2]}",
                            "{\"nodes\": [{}], \"edges\": [{\"from\": 0, \"to\": 9}, {\"from\": -1}], \"ranges\": [{\"from\": [5]}]}",
-                           "{\"nodes\": [{\"band\": 7}], \"ghosts\": [{\"band\": -3}], \"ghostEdges\": [{\"ghost\": 4, \"to\": 0}]}"}) {
+                           "{\"nodes\": [{\"band\": 7}], \"ghosts\": [{\"band\": -3}], \"ghostEdges\": [{\"ghost\": 4, \"to\": 0}]}",
+                           "{\"nodes\": [{}, {}], \"edges\": [{\"from\": 0, \"to\": 1, \"range\": 3, \"kind\": \"teleport\"}]}"}) {
     INFO(text);
-    const Json j = Json::parse(text);
-    const web::CatalogView v = web::parse_catalog_view(j, 1);
-    CHECK(v.findings.empty());
-    const ChannelLayout l = web::parse_layout(j);
-    CHECK(l.edges.empty());  // edges whose ends are not nodes are dropped
+    const ChannelLayout l = read_layout(Json::parse(text));
+    for (const auto& e : l.edges) {
+      CHECK((e.from >= 0 && e.from < static_cast<int>(l.nodes.size()) && e.to >= 0 && e.to < static_cast<int>(l.nodes.size())));
+      CHECK(e.range == -1);  // no range 3: none
+    }
     CHECK(l.ghost_edges.empty());
     for (const auto& r : l.ranges) CHECK(r.from.empty());
     // Band indices name bands that exist (a layout with nodes gets one band).
     for (const auto& n : l.nodes) CHECK((n.band >= 0 && n.band < static_cast<int>(l.bands.size())));
     for (const auto& g : l.ghosts) CHECK((g.band >= 0 && g.band < static_cast<int>(l.bands.size())));
-    CHECK(web::parse_bundle_details(j).name.empty());
   }
-  CHECK(web::parse_bundle_details(Json::parse("null")).error == "malformed answer");
-}
-
-TEST_CASE("app view model: bundle details read back", "[view]") {
-  DirectoryFileSource source(source_dir() + "/samples/catalog");
-  const ValidationReport report = validate_catalog(source);
-  std::string error;
-  const web::BundleDetails d = web::parse_bundle_details(*bundle_details_json(report.model, "cert-watcher", "stable", "cert-watcher.v1.0.0", error));
-  CHECK(d.error.empty());
-  CHECK(d.name == "cert-watcher.v1.0.0");
-  CHECK(d.channel == "stable");
-  CHECK(d.deprecated);
-  REQUIRE(d.properties.size() == 2);
-  CHECK(d.properties[1].type == "olm.gvk");
-  REQUIRE(d.related_images.size() == 1);
-  CHECK(d.related_images[0].first == "operator");
 }
 
 }  // namespace

@@ -1,0 +1,357 @@
+#include "repo/discover.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+#include "load/indexignore.h"
+#include "load/json_stream.h"
+#include "load/yaml_stream.h"
+
+namespace fbclens::repo {
+
+namespace {
+
+// A template or catalog file larger than this is not looked at by discovery (the root's own
+// validation still reads it, with the loader's limit).
+constexpr std::size_t kMaxDiscoveryBytes = std::size_t(512) << 20;
+
+std::string parent_of(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  return slash == std::string::npos ? std::string() : path.substr(0, slash);
+}
+
+std::string base_name(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::vector<std::string> components(const std::string& path) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i <= path.size()) {
+    std::size_t j = path.find('/', i);
+    if (j == std::string::npos) j = path.size();
+    out.push_back(path.substr(i, j - i));
+    i = j + 1;
+  }
+  return out;
+}
+
+bool has_catalog_extension(const std::string& path) {
+  const std::string name = base_name(path);
+  const std::size_t dot = name.rfind('.');
+  if (dot == std::string::npos) return false;
+  std::string ext = name.substr(dot + 1);
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return ext == "json" || ext == "yaml" || ext == "yml";
+}
+
+bool under_hidden_folder(const std::string& path) {
+  const std::vector<std::string> parts = components(path);
+  for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+    if (!parts[i].empty() && parts[i][0] == '.') return true;
+  }
+  return false;
+}
+
+// Whether `folder` is `ancestor` or below it ("" is everything's ancestor).
+bool within(const std::string& path, const std::string& ancestor) {
+  if (ancestor.empty()) return true;
+  return path == ancestor || (path.size() > ancestor.size() && path.compare(0, ancestor.size(), ancestor) == 0 &&
+                              path[ancestor.size()] == '/');
+}
+
+bool starts_with_catalog(const std::string& name) {
+  if (name.size() < 7) return false;
+  std::string head = name.substr(0, 7);
+  for (char& c : head) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return head == "catalog";
+}
+
+// The schema of a document as opm reads it: the member whose key case-folds to "schema" (Go's
+// encoding/json matches field names without regard to case), when it is a string.
+std::string document_schema(const Json& value) {
+  if (!value.is_object()) return {};
+  for (auto it = value.begin(); it != value.end(); ++it) {
+    std::string key = it.key();
+    for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (key == "schema" && it->is_string()) return it->get<std::string>();
+  }
+  return {};
+}
+
+std::vector<Document> read_documents(const std::string& bytes) {
+  std::vector<Document> docs;
+  if (looks_like_json(bytes)) {
+    JsonStreamResult stream = read_json_stream(bytes);
+    docs = std::move(stream.documents);
+  } else {
+    for (YamlItem& item : read_yaml_stream(bytes, 1)) {
+      if (item.ok) docs.push_back(std::move(item.document));
+    }
+  }
+  return docs;
+}
+
+bool mentions_template_schema(const std::string& bytes) {
+  return bytes.find("olm.template.basic") != std::string::npos || bytes.find("olm.semver") != std::string::npos ||
+         bytes.find("olm.template.substitutes") != std::string::npos;
+}
+
+bool mentions_fbc_schema(const std::string& bytes) {
+  // "olm.bundle" also finds "olm.bundle.object"; "olm.package" also "olm.package.required": a
+  // catalog file names at least one of these as a schema, and other YAML (pipelines, devfiles)
+  // names none.
+  return bytes.find("olm.package") != std::string::npos || bytes.find("olm.channel") != std::string::npos ||
+         bytes.find("olm.bundle") != std::string::npos || bytes.find("olm.deprecations") != std::string::npos;
+}
+
+// The outermost folder on `path`'s way that names a version ("" = none).
+std::string outermost_version_folder(const std::string& path) {
+  const std::vector<std::string> parts = components(path);
+  std::string prefix;
+  for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+    prefix += (i ? "/" : "") + parts[i];
+    if (ocp_version_of_folder(parts[i])) return prefix;
+  }
+  return {};
+}
+
+// The child of `folder` that `path` lies in ("" when `path` is directly inside `folder`).
+std::string child_folder(const std::string& path, const std::string& folder) {
+  const std::string rest = folder.empty() ? path : path.substr(folder.size() + 1);
+  const std::size_t slash = rest.find('/');
+  if (slash == std::string::npos) return {};
+  return (folder.empty() ? "" : folder + "/") + rest.substr(0, slash);
+}
+
+}  // namespace
+
+const char* template_schema_name(TemplateSchema schema) {
+  switch (schema) {
+    case TemplateSchema::Basic: return "olm.template.basic";
+    case TemplateSchema::Semver: return "olm.semver";
+    case TemplateSchema::Substitutes: return "olm.template.substitutes";
+  }
+  return "olm.template.basic";
+}
+
+std::optional<TemplateSchema> parse_template_schema(std::string_view schema) {
+  if (schema == "olm.template.basic") return TemplateSchema::Basic;
+  if (schema == "olm.semver") return TemplateSchema::Semver;
+  if (schema == "olm.template.substitutes") return TemplateSchema::Substitutes;
+  return std::nullopt;
+}
+
+std::optional<profiles::OcpVersion> ocp_version_of_folder(std::string_view name) {
+  // Strip a prefix ending in '-' or '_' ("catalog-", "ocp-"), keeping the last run that parses.
+  const auto number = [](std::string_view digits) -> std::optional<int> {
+    if (digits.empty() || digits.size() > 4) return std::nullopt;
+    int value = 0;
+    for (char c : digits) {
+      if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+      value = value * 10 + (c - '0');
+    }
+    return value;
+  };
+  const auto parse = [&](std::string_view text) -> std::optional<profiles::OcpVersion> {
+    if (!text.empty() && (text.front() == 'v' || text.front() == 'V')) text.remove_prefix(1);
+    std::size_t sep = text.find('.');
+    if (sep == std::string_view::npos) sep = text.find('-');
+    if (sep == std::string_view::npos) return std::nullopt;
+    const auto major = number(text.substr(0, sep));
+    const auto minor = number(text.substr(sep + 1));
+    // OpenShift 4 and later: a folder "v1.2" is a bundle or package version, not a release.
+    if (!major || !minor || *major < 4 || *major > 9) return std::nullopt;
+    return profiles::OcpVersion{*major, *minor};
+  };
+  if (auto whole = parse(name)) return whole;
+  // "catalog-4-14": the version is the last two '-'-separated parts; "ocp-v4.14": after the last
+  // '-' or '_'.
+  const std::size_t last = name.find_last_of("-_");
+  if (last != std::string_view::npos) {
+    if (auto tail = parse(name.substr(last + 1))) return tail;
+    const std::size_t before = name.substr(0, last).find_last_of("-_");
+    if (before != std::string_view::npos && name[last] == '-') {
+      if (auto pair = parse(name.substr(before + 1))) return pair;
+    }
+  }
+  return std::nullopt;
+}
+
+profiles::OcpVersion effective_ocp_version(const profiles::OcpVersion& version) {
+  if (version.major == 4 && version.minor == 23) return {5, 0};
+  return version;
+}
+
+bool ocp_version_less(const profiles::OcpVersion& a, const profiles::OcpVersion& b) {
+  const profiles::OcpVersion ea = effective_ocp_version(a), eb = effective_ocp_version(b);
+  if (ea.major != eb.major) return ea.major < eb.major;
+  if (ea.minor != eb.minor) return ea.minor < eb.minor;
+  if (a.major != b.major) return a.major < b.major;
+  return a.minor < b.minor;
+}
+
+Discovery discover_repository(const FileSource& source) {
+  Discovery out;
+  std::vector<SourceError> walk_errors;
+  std::vector<std::string> paths = source.list_files(walk_errors);
+  std::sort(paths.begin(), paths.end(), walk_order_less);
+
+  IndexIgnore ignore;
+  for (const std::string& p : paths) {
+    if (base_name(p) != ".indexignore") continue;
+    std::string bytes, error;
+    if (source.read(p, bytes, error, std::size_t(1) << 20)) ignore.add_file(p, bytes);
+  }
+
+  std::vector<std::string> content;
+  for (const std::string& p : paths) {
+    if (!has_catalog_extension(p) || under_hidden_folder(p) || ignore.ignored(p)) continue;
+    std::string bytes, error;
+    if (!source.read(p, bytes, error, kMaxDiscoveryBytes)) {
+      out.unreadable.push_back({p, error});
+      continue;
+    }
+    if (mentions_template_schema(bytes)) {
+      const std::vector<Document> docs = read_documents(bytes);
+      bool found = false;
+      for (std::size_t i = 0; i < docs.size() && !found; ++i) {
+        const std::optional<TemplateSchema> schema = parse_template_schema(document_schema(docs[i].value));
+        if (!schema) continue;
+        TemplateFile t;
+        t.path = p;
+        t.schema = *schema;
+        t.document = static_cast<std::uint32_t>(i);
+        t.position = docs[i].position;
+        t.first_schema = document_schema(docs.front().value);
+        out.templates.push_back(std::move(t));
+        found = true;
+      }
+      if (found) continue;
+    }
+    if (mentions_fbc_schema(bytes)) content.push_back(p);
+  }
+
+  // Group the content by the folder it belongs to.
+  std::map<std::string, std::vector<std::string>> versioned, unversioned;
+  for (const std::string& p : content) {
+    const std::string version_folder = outermost_version_folder(p);
+    if (!version_folder.empty()) {
+      versioned[version_folder].push_back(p);
+      continue;
+    }
+    const std::vector<std::string> parts = components(p);
+    if (parts.size() > 1 && starts_with_catalog(parts[0])) {
+      unversioned[parts[0]].push_back(p);
+    } else {
+      unversioned[""].push_back(p);
+    }
+  }
+  for (const auto& [folder, files] : versioned) {
+    CatalogRoot root;
+    root.version_folder = folder;
+    root.ocp_version = ocp_version_of_folder(base_name(folder));
+    // The version folder, or its one child when all the content is there.
+    std::set<std::string> children;
+    for (const std::string& f : files) children.insert(child_folder(f, folder));
+    root.path = children.size() == 1 && !children.begin()->empty() ? *children.begin() : folder;
+    out.roots.push_back(std::move(root));
+  }
+  for (const auto& [folder, files] : unversioned) {
+    if (folder.empty()) continue;
+    CatalogRoot root;
+    root.path = folder;
+    out.roots.push_back(std::move(root));
+  }
+  if (unversioned.count("")) {
+    if (out.roots.empty()) {
+      out.roots.push_back(CatalogRoot{});
+    } else {
+      out.stray_content = unversioned[""];
+    }
+  }
+  std::stable_sort(out.roots.begin(), out.roots.end(), [](const CatalogRoot& a, const CatalogRoot& b) {
+    if (a.ocp_version.has_value() != b.ocp_version.has_value()) return a.ocp_version.has_value();
+    if (a.ocp_version && b.ocp_version) {
+      if (ocp_version_less(*a.ocp_version, *b.ocp_version)) return true;
+      if (ocp_version_less(*b.ocp_version, *a.ocp_version)) return false;
+    }
+    return a.path < b.path;
+  });
+
+  // Pair each template with the roots it renders.
+  for (TemplateFile& t : out.templates) {
+    const std::string folder = parent_of(t.path);
+    for (const CatalogRoot& r : out.roots) {
+      if (!r.version_folder.empty() && within(folder, r.version_folder) && !within(t.path, r.path)) {
+        t.renders.push_back(r.path);
+      }
+    }
+    if (!t.renders.empty()) continue;
+    for (const CatalogRoot& r : out.roots) {
+      if (within(t.path, r.path) && !r.path.empty()) t.renders.push_back(r.path);
+    }
+    if (!t.renders.empty()) continue;
+    if (!outermost_version_folder(t.path).empty()) continue;  // a version folder without a catalog
+    // A template whose file name names a version ("templates/v4.14.yaml", "catalog-4-14.json")
+    // renders the root of that version.
+    std::string stem = base_name(t.path);
+    if (const std::size_t dot = stem.rfind('.'); dot != std::string::npos) stem.resize(dot);
+    if (const auto named = ocp_version_of_folder(stem)) {
+      for (const CatalogRoot& r : out.roots) {
+        if (r.ocp_version && r.ocp_version->major == named->major && r.ocp_version->minor == named->minor) t.renders.push_back(r.path);
+      }
+      if (!t.renders.empty()) continue;
+    }
+    for (const CatalogRoot& r : out.roots) {
+      if (!r.version_folder.empty()) continue;
+      const std::string parent = parent_of(r.path);
+      if (r.path.empty() || parent == folder || parent == parent_of(folder)) t.renders.push_back(r.path);
+    }
+  }
+
+  const bool root_is_folder = out.roots.size() == 1 && out.roots.front().path.empty();
+  out.repository = !out.templates.empty() || out.roots.size() > 1 || (out.roots.size() == 1 && !root_is_folder);
+  return out;
+}
+
+// =====================================================================================================
+// SubtreeFileSource
+// =====================================================================================================
+
+SubtreeFileSource::SubtreeFileSource(const FileSource& base, std::string folder, std::vector<std::string> excluded)
+    : base_(base), prefix_(folder.empty() ? std::string() : folder + "/"), excluded_(std::move(excluded)) {
+  std::sort(excluded_.begin(), excluded_.end());
+}
+
+std::vector<std::string> SubtreeFileSource::list_files(std::vector<SourceError>& errors) const {
+  std::vector<SourceError> base_errors;
+  std::vector<std::string> out;
+  for (std::string& p : base_.list_files(base_errors)) {
+    if (p.compare(0, prefix_.size(), prefix_) != 0) continue;
+    if (std::binary_search(excluded_.begin(), excluded_.end(), p)) continue;
+    out.push_back(p.substr(prefix_.size()));
+  }
+  for (SourceError& e : base_errors) {
+    if (e.path.empty()) {
+      errors.push_back(std::move(e));
+    } else if (e.path.compare(0, prefix_.size(), prefix_) == 0) {
+      errors.push_back({e.path.substr(prefix_.size()), std::move(e.message)});
+    }
+  }
+  return out;
+}
+
+bool SubtreeFileSource::read(const std::string& path, std::string& bytes, std::string& error,
+                             std::size_t max_bytes) const {
+  return base_.read(full(path), bytes, error, max_bytes);
+}
+
+bool SubtreeFileSource::is_symlink_to_directory(const std::string& path) const {
+  return base_.is_symlink_to_directory(full(path));
+}
+
+}  // namespace fbclens::repo

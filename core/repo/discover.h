@@ -1,0 +1,123 @@
+// A catalog repository as authors keep one (issue 22): one catalog per OpenShift version
+// (`v4.12/catalog`, `catalog/v4.16/<package>`, `catalogs/v4.22`, `catalog-4-14/`), usually
+// rendered by `opm alpha render-template` from a template beside it. Discovery finds, from file
+// paths and a cheap look at file contents, the catalog roots (each a folder `opm validate` would
+// be pointed at) and the templates, without configuration. Data in, data out: nothing is
+// validated here (core/repo/repository.h does that, root by root).
+//
+// The rules (README "Repositories"):
+//   - Only files that .indexignore keeps are looked at, and none under a hidden folder (".git",
+//     ".tekton", ".github": a repository's machinery, never catalog content) or without a .json,
+//     .yaml or .yml name.
+//   - A template file is one with a document whose schema is a template schema (olm.template.basic,
+//     olm.semver, olm.template.substitutes; operator-registry alpha/template/registry.go). Template
+//     files are never catalog content.
+//   - A content file names one of the FBC schemas (olm.package, olm.channel, olm.bundle,
+//     olm.deprecations); the test is textual, so a file of other YAML (a Tekton pipeline, a
+//     devfile) is left out without being parsed.
+//   - A version folder is a folder whose name ends in an OpenShift version (`v4.12`, `4.12`,
+//     `catalog-4-14`, `ocp-v4.14`; ocp_version_of_folder). Content under a version folder belongs
+//     to its outermost one; that folder is the root, or its one child folder when all the content
+//     is there (`v4.15/catalog` beside `v4.15/catalog-template.json`; `catalog/v4.12/<package>`).
+//   - Content under no version folder belongs to its top-level folder when that is named
+//     `catalog…` (`catalog/`, `catalog-old/`), else to the folder itself.
+//   - Content of the folder itself is a root only when there is no other root (else it is listed
+//     as stray content, validated nowhere).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "load/document.h"
+#include "load/file_source.h"
+#include "profiles/profiles.h"
+
+namespace fbclens::repo {
+
+/// The template kinds `opm alpha render-template` auto-detects by schema (operator-registry
+/// alpha/template/registry.go at 4f9d6f222b01: basic, semver, substitutes).
+enum class TemplateSchema : std::uint8_t { Basic, Semver, Substitutes };
+
+/// "olm.template.basic", "olm.semver" or "olm.template.substitutes".
+const char* template_schema_name(TemplateSchema schema);
+
+/// The template kind of a schema value, or nullopt for any other string (case-sensitive, as opm's
+/// registry lookup is).
+std::optional<TemplateSchema> parse_template_schema(std::string_view schema);
+
+/// The OpenShift version a folder's name ends in: "v4.12", "4.12", "v4-14", "catalog-4-14",
+/// "ocp-v4.14", "openshift-4.14" (an optional prefix ending in '-' or '_', an optional 'v', then
+/// MAJOR and MINOR of at most 4 digits each, separated by '.' or '-'). The version is as written:
+/// 4.23 stays 4.23 (effective_ocp_version says what OLM makes of it). nullopt for anything else.
+std::optional<profiles::OcpVersion> ocp_version_of_folder(std::string_view name);
+
+/// The version OLM compares with: 4.23 is 5.0 (OLM normalises it so since 4.23 was followed by
+/// 5.0; core/update/max_openshift.h), any other version as it is.
+profiles::OcpVersion effective_ocp_version(const profiles::OcpVersion& version);
+
+/// Orders roots' versions for people and the matrix: by effective version, then as written (4.22,
+/// 4.23, 5.0).
+bool ocp_version_less(const profiles::OcpVersion& a, const profiles::OcpVersion& b);
+
+/// One folder validated as a catalog of its own.
+struct CatalogRoot {
+  std::string path;            ///< relative to the repository, '/'-separated; "" = the repository folder
+  std::string version_folder;  ///< the folder its version comes from ("" = none)
+  std::optional<profiles::OcpVersion> ocp_version;  ///< the version folder's, as written
+};
+
+/// A template file.
+struct TemplateFile {
+  std::string path;          ///< relative to the repository
+  TemplateSchema schema{};   ///< of its first template document
+  std::uint32_t document = 0;  ///< which document of the file holds it (0 = the first, the one opm reads)
+  TextPosition position;     ///< where that document starts
+  std::string first_schema;  ///< the schema of the file's first document (what opm's auto-detection reads)
+  /// The roots it renders: those of its version folder, else the root it lies in, else the root
+  /// of the version its file name names (`templates/catalog-4-14.json`), else the unversioned
+  /// roots beside its folder (`catalog-template/` beside `catalog/`, `catalog-old/`).
+  /// Paths of `Discovery::roots`, in that order. Empty = none in the repository.
+  std::vector<std::string> renders;
+};
+
+/// What discovery found in a folder.
+struct Discovery {
+  std::vector<CatalogRoot> roots;       ///< by version (ocp_version_less), unversioned last, then path
+  std::vector<TemplateFile> templates;  ///< walk order
+  /// Content files no root holds (under the folder itself while other roots exist): not validated.
+  std::vector<std::string> stray_content;
+  /// Files that could not be read while looking (path, reason).
+  std::vector<SourceError> unreadable;
+  /// True when the folder is a repository rather than one catalog: it holds a template, several
+  /// roots, or its one root is below it. A folder that is one catalog is validated exactly as before.
+  bool repository = false;
+};
+
+/// Looks at every file of `source` (its .indexignore files honoured) and finds the roots and
+/// templates. Reads each candidate file once; parses only files that name a template schema.
+/// Never fails: unreadable files are listed in `unreadable`.
+Discovery discover_repository(const FileSource& source);
+
+/// The files of one folder of another FileSource, as `opm validate FOLDER` would see them: paths
+/// relative to the folder, nothing outside it, and the template files inside it left out
+/// (`excluded`, paths relative to the base). `base` must outlive it.
+class SubtreeFileSource final : public FileSource {
+ public:
+  SubtreeFileSource(const FileSource& base, std::string folder, std::vector<std::string> excluded = {});
+
+  std::vector<std::string> list_files(std::vector<SourceError>& errors) const override;
+  bool read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const override;
+  bool is_symlink_to_directory(const std::string& path) const override;
+
+ private:
+  std::string full(const std::string& path) const { return prefix_ + path; }
+  const FileSource& base_;
+  std::string prefix_;  ///< "" or "folder/"
+  std::vector<std::string> excluded_;
+};
+
+}  // namespace fbclens::repo

@@ -1,0 +1,166 @@
+#include "repo/repository.h"
+
+#include <algorithm>
+#include <set>
+
+#include "export/report_json.h"
+#include "model/model.h"
+
+namespace fbclens::repo {
+
+namespace {
+
+// Template files inside `folder` (left out of its catalog: never catalog content).
+std::vector<std::string> templates_within(const Discovery& discovery, const std::string& folder) {
+  std::vector<std::string> out;
+  const std::string prefix = folder.empty() ? std::string() : folder + "/";
+  for (const TemplateFile& t : discovery.templates) {
+    if (t.path.compare(0, prefix.size(), prefix) == 0) out.push_back(t.path);
+  }
+  return out;
+}
+
+// The bundles of a --bundles-from folder: one catalog, or each root of a repository.
+void index_bundle_source(const BundleSource& from, tmpl::BundleIndex& index) {
+  const Discovery discovery = discover_repository(*from.source);
+  if (!discovery.repository) {
+    ValidationReport report = validate_catalog(*from.source);
+    index.add_catalog(report.model, from.name);
+    return;
+  }
+  for (const CatalogRoot& root : discovery.roots) {
+    const std::unique_ptr<FileSource> files = root_source(*from.source, discovery, root);
+    ValidationReport report = validate_catalog(*files);
+    index.add_catalog(report.model, root.path.empty() ? from.name : from.name + "/" + root.path);
+  }
+}
+
+}  // namespace
+
+std::unique_ptr<FileSource> root_source(const FileSource& source, const Discovery& discovery, const CatalogRoot& root) {
+  return std::make_unique<SubtreeFileSource>(source, root.path, templates_within(discovery, root.path));
+}
+
+ValidationReport validate_root(const FileSource& root_files, const CatalogRoot& root, const RepositoryOptions& options,
+                               std::string& ocp_version_from) {
+  ValidationReport report = validate_catalog(root_files, options.load);
+  // The check profiles: the caller's settings over the root's own .fbclens.yaml; the OpenShift
+  // version from the settings, else from the root's version folder (4.23 is 5.0 to OLM).
+  profiles::ProfileSettings over = options.settings;
+  std::string origin = options.settings_origin;
+  if (!over.ocp_version && root.ocp_version) {
+    over.ocp_version = effective_ocp_version(*root.ocp_version);
+    origin = "folder " + root.version_folder;
+  }
+  profiles::ProfileOptions profile_options;
+  std::string error;
+  if (profiles::catalog_options(root_files, report.load, over, origin, root.path, profile_options, error)) {
+    profiles::apply_profiles(report, profile_options);
+  }
+  ocp_version_from = profile_options.ocp_version_from;
+  return report;
+}
+
+RepositoryReport validate_repository(const FileSource& source, const Discovery& discovery, const RepositoryOptions& options) {
+  RepositoryReport out;
+  out.discovery = discovery;
+  tmpl::BundleIndex index;
+  // The previous root's report (for the matrix's diff), owned here unless on_root took it.
+  std::unique_ptr<ValidationReport> previous;
+  const model::Model* previous_model = nullptr;
+
+  for (const CatalogRoot& root : discovery.roots) {
+    const std::unique_ptr<FileSource> files = root_source(source, discovery, root);
+    RootOutcome outcome;
+    outcome.root = root;
+    auto report = std::make_unique<ValidationReport>(validate_root(*files, root, options, outcome.ocp_version_from));
+    outcome.verdict = report->verdict;
+    outcome.opm_output = report->opm_output;
+    outcome.exit_status = fbclens::exit_status(*report);
+    outcome.findings = report->findings;
+    outcome.profiles = report->profiles;
+    PathStyle paths;
+    paths.prefix = root.path.empty() ? std::string() : root.path + "/";
+    outcome.summary = summary_json(*report, paths);
+    outcome.summary.erase("findings");
+    outcome.skeleton = tmpl::skeleton_of(report->model);
+    index.add_catalog(report->model, root.path);
+    out.matrix.columns.push_back(matrix_column(*report, root.path, root.ocp_version));
+    if (previous_model) {
+      out.matrix.changes.push_back(MatrixChange{out.roots.back().root.path, root.path, diff::diff_models(*previous_model, report->model)});
+    }
+    const model::Model* model = &report->model;  // stays put if on_root takes the report
+    if (options.on_root) options.on_root(outcome, report, *files);
+    out.roots.push_back(std::move(outcome));
+    previous = std::move(report);  // kept for the next root's diff, then released
+    previous_model = model;
+  }
+  previous.reset();
+  std::set<std::string> packages;
+  for (const MatrixColumn& c : out.matrix.columns) {
+    for (const auto& [name, cell] : c.packages) packages.insert(name);
+  }
+  out.matrix.packages.assign(packages.begin(), packages.end());
+
+  if (!discovery.templates.empty()) {
+    for (const BundleSource& from : options.bundles_from) {
+      if (from.source) index_bundle_source(from, index);
+    }
+  }
+  for (const TemplateFile& file : discovery.templates) {
+    TemplateOutcome outcome;
+    outcome.file = file;
+    std::string bytes, error;
+    if (!source.read(file.path, bytes, error, options.load.max_file_bytes)) {
+      outcome.findings.push_back(make_finding(FindingId::TemplateUnreadable, {error, error}, SourceLocation{file.path}, {}));
+      out.templates.push_back(std::move(outcome));
+      continue;
+    }
+    const tmpl::Template parsed = tmpl::parse_template(file.path, bytes, &file);
+    bytes = std::string();
+    outcome.findings = parsed.findings;
+    if (parsed.renderable) {
+      const tmpl::Rendering rendering = tmpl::render_template(parsed, index, file.renders);
+      outcome.findings.insert(outcome.findings.end(), rendering.findings.begin(), rendering.findings.end());
+      outcome.rendered = rendering.complete;
+      if (rendering.complete) {
+        for (const std::string& root : file.renders) {
+          const auto r = std::find_if(out.roots.begin(), out.roots.end(), [&](const RootOutcome& o) { return o.root.path == root; });
+          if (r == out.roots.end()) continue;
+          std::vector<Finding> drift = tmpl::drift(rendering, r->skeleton, file.path, root);
+          outcome.findings.insert(outcome.findings.end(), drift.begin(), drift.end());
+        }
+      }
+    }
+    if (file.renders.empty()) {
+      outcome.findings.push_back(make_finding(FindingId::TemplateNoCatalog,
+                                              {"looked in its version folder, the folder it is in, and the catalog folders beside that folder"},
+                                              SourceLocation{file.path, file.position.line, file.position.column}, {}));
+    }
+    out.templates.push_back(std::move(outcome));
+  }
+
+  for (const std::string& stray : discovery.stray_content) {
+    out.findings.push_back(make_finding(FindingId::StrayCatalogContent, {"its catalogs are " + std::to_string(discovery.roots.size()) + " folders below"},
+                                        SourceLocation{stray}, {}));
+  }
+  for (const SourceError& e : discovery.unreadable) {
+    out.findings.push_back(make_finding(FindingId::RepositoryFileUnreadable, {e.message}, SourceLocation{e.path}, {}));
+  }
+  return out;
+}
+
+int exit_status(const RepositoryReport& report) {
+  bool failed = false, content = false;
+  for (const RootOutcome& r : report.roots) {
+    failed = failed || r.exit_status == 1;
+    content = content || r.exit_status != 3;
+  }
+  for (const TemplateOutcome& t : report.templates) {
+    for (const Finding& f : t.findings) failed = failed || f.info().severity == Severity::Error;
+  }
+  if (failed) return 1;
+  return content ? 0 : 3;
+}
+
+}  // namespace fbclens::repo

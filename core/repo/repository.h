@@ -1,0 +1,103 @@
+// Validating a catalog repository (issue 22): every root discovery found is validated on its own,
+// exactly as `opm validate ROOT` (with the check profiles, its OpenShift version taken from its
+// folder), its templates are checked with opm render-template's rules and rendered offline from
+// the bundles the catalogs hold, each rendering is compared with the catalogs it renders (drift),
+// and the version matrix is built. Roots are validated one at a time and released (only a
+// catalog's comparable content, its matrix column and its findings are kept), so peak memory is
+// that of the largest root, not of the repository.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "load/document.h"
+#include "load/file_source.h"
+#include "profiles/profiles.h"
+#include "repo/discover.h"
+#include "repo/matrix.h"
+#include "template/template.h"
+#include "validate/validate.h"
+
+namespace fbclens::repo {
+
+/// How one root went.
+struct RootOutcome {
+  CatalogRoot root;
+  Verdict verdict = Verdict::Valid;
+  std::string opm_output;  ///< what `opm validate ROOT` prints (ValidationReport::opm_output)
+  int exit_status = 0;     ///< validate's exit status for the root alone (core/validate exit_status)
+  /// Every finding of the root (files relative to the root), check profiles included.
+  std::vector<Finding> findings;
+  std::vector<ProfileOutcome> profiles;  ///< the check profiles' outcomes (empty: opm alone)
+  std::string ocp_version_from;          ///< where the profiles' version came from ("folder v4.17")
+  /// The root's Summary (export/report_json.h summary_json), files named relative to the
+  /// repository, without its `findings` (they are `findings` above).
+  Json summary;
+  tmpl::Skeleton skeleton;  ///< what drift compares
+};
+
+/// How one template went.
+struct TemplateOutcome {
+  TemplateFile file;
+  /// opm render-template's rules, rendering problems, and drift against each root it renders
+  /// (files relative to the repository).
+  std::vector<Finding> findings;
+  bool rendered = false;  ///< rendered completely (every rule held, every image found)
+};
+
+/// A catalog whose bundles templates may be rendered from besides the repository's own
+/// (`render-template --bundles-from DIR`, `validate REPO --bundles-from DIR`).
+struct BundleSource {
+  std::string name;              ///< as findings name it (the folder as given)
+  const FileSource* source = nullptr;
+};
+
+/// Everything a repository validation needs besides the files.
+struct RepositoryOptions {
+  /// The check profiles' settings from the command line (or the app), laid over each root's own
+  /// .fbclens.yaml; their OpenShift version (if any) comes from `settings_origin`, else each
+  /// root's version folder.
+  profiles::ProfileSettings settings;
+  std::string settings_origin = "--ocp-version";
+  /// Loader limits and the per-file hook (the app's progress), for each root.
+  LoadOptions load;
+  std::vector<BundleSource> bundles_from;
+  /// Called once per root, in order, with the root's finished report and its files (valid only
+  /// during the call; the report is released afterwards unless the callback takes it, moving the
+  /// pointer out, and then it must outlive validate_repository): for renderers that need the
+  /// report (text with source excerpts) and for a caller that keeps one root's report (the app's
+  /// selected catalog).
+  std::function<void(const RootOutcome&, std::unique_ptr<ValidationReport>&, const FileSource&)> on_root;
+};
+
+/// The whole repository.
+struct RepositoryReport {
+  Discovery discovery;
+  std::vector<RootOutcome> roots;         ///< in discovery order (by version)
+  std::vector<TemplateOutcome> templates;  ///< in discovery order (walk order)
+  Matrix matrix;
+  /// About the repository itself (FBC72xx: stray catalog content, unreadable files).
+  std::vector<Finding> findings;
+};
+
+/// The FileSource of one root of `source` (the root's folder, without the template files inside it).
+std::unique_ptr<FileSource> root_source(const FileSource& source, const Discovery& discovery, const CatalogRoot& root);
+
+/// Validates the repository in `source`, whose layout `discovery` found (discover_repository).
+/// Never fails: every problem is a finding of a root, a template or the repository.
+RepositoryReport validate_repository(const FileSource& source, const Discovery& discovery, const RepositoryOptions& options = {});
+
+/// Validates one root as part of a repository: the root's catalog, with the check profiles
+/// (`options.settings` over its .fbclens.yaml, its version from its folder). Used by
+/// validate_repository and by the app when it shows one root.
+ValidationReport validate_root(const FileSource& root_files, const CatalogRoot& root, const RepositoryOptions& options,
+                               std::string& ocp_version_from);
+
+/// The exit status of `validate REPO`: 1 when a root is invalid (or fails a selected profile) or a
+/// template has an error (a rule opm enforces, an image no catalog holds, drift), else 3 when no
+/// root holds catalog content, else 0. Warnings and info never change it.
+int exit_status(const RepositoryReport& report);
+
+}  // namespace fbclens::repo

@@ -1,0 +1,247 @@
+// Catalog repositories (issue 22): discovery, templates with opm render-template's rules, offline
+// rendering, drift, the matrix. One test per fixture folder in tests/fixtures/repository (written
+// by tests/support/make_repository_fixtures.py), each naming the roots, the pairing and the codes it
+// expects; then the real repositories of ../shared/catalogs against roots.json and expected.json.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "load/file_source.h"
+#include "repo/discover.h"
+#include "repo/repository.h"
+#include "repo/repository_json.h"
+#include "support.h"
+#include "template/template.h"
+#include "template/write.h"
+
+namespace fbclens::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<std::string> codes_of(const std::vector<Finding>& findings) {
+  std::vector<std::string> out;
+  for (const Finding& f : findings) out.emplace_back(f.info().code);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> strings(const Json& list) {
+  std::vector<std::string> out;
+  for (const Json& v : list) out.push_back(v.get<std::string>());
+  return out;
+}
+
+const std::string kFixtures = source_dir() + "/tests/fixtures/repository";
+
+const bool registered = [] {
+  for (const std::string& id : list_dirs(kFixtures)) {
+    register_test("repository/" + id, "[repository]", [id] {
+      const std::string dir = kFixtures + "/" + id;
+      const Json expected = Json::parse(read_file(dir + "/expected.json"));
+      const DirectoryFileSource source(dir + "/repo");
+      const repo::Discovery discovery = repo::discover_repository(source);
+      CHECK(discovery.repository == expected["repository"].get<bool>());
+      std::vector<std::string> roots;
+      for (const repo::CatalogRoot& r : discovery.roots) roots.push_back(r.path);
+      CHECK(roots == strings(expected["roots"]));
+      if (!discovery.repository) return;
+      const repo::RepositoryReport report = repo::validate_repository(source, discovery);
+      CHECK(codes_of(report.findings) == strings(expected["codes"]));
+      REQUIRE(report.templates.size() == expected["templates"].size());
+      for (const repo::TemplateOutcome& t : report.templates) {
+        INFO("template " << t.file.path);
+        REQUIRE(expected["templates"].contains(t.file.path));
+        const Json& want = expected["templates"][t.file.path];
+        CHECK(t.file.renders == strings(want["renders"]));
+        std::vector<std::string> want_codes = strings(want["codes"]);
+        std::sort(want_codes.begin(), want_codes.end());
+        CHECK(codes_of(t.findings) == want_codes);
+        for (const Finding& f : t.findings) {
+          // Every template finding is located in the repository: at the template, or (for a
+          // drift note) at the committed catalog.
+          CHECK(!f.location.file.empty());
+          CHECK(f.info().phase == Phase::Repository);
+        }
+      }
+    });
+  }
+  return true;
+}();
+
+TEST_CASE("every repository code is exercised by a fixture or a named test", "[repository][coverage]") {
+  std::set<std::string> seen;
+  for (const std::string& id : list_dirs(kFixtures)) {
+    const Json expected = Json::parse(read_file(kFixtures + "/" + id + "/expected.json"));
+    for (const auto& [path, t] : expected["templates"].items()) {
+      for (const Json& c : t["codes"]) seen.insert(c.get<std::string>());
+    }
+    for (const Json& c : expected["codes"]) seen.insert(c.get<std::string>());
+  }
+  // FBC7001 (a template that does not decode): "a template that does not decode" below. FBC7202
+  // (a file discovery cannot read) needs an unreadable file, which a committed fixture cannot be.
+  const std::set<std::string> elsewhere = {"FBC7001", "FBC7202"};
+  for (const FindingInfo& info : all_finding_infos()) {
+    if (info.phase != Phase::Repository || elsewhere.count(std::string(info.code))) continue;
+    INFO("code " << info.code << " " << info.name << " has no fixture in tests/fixtures/repository");
+    CHECK(seen.count(std::string(info.code)) == 1);
+  }
+}
+
+TEST_CASE("a template that does not decode", "[repository]") {
+  const tmpl::Template t = tmpl::parse_template("t.json", "{\"schema\": \"olm.template.basic\", \"entries\": [");
+  REQUIRE(t.findings.size() == 1);
+  CHECK(t.findings[0].info().code == "FBC7001");
+  CHECK(!t.renderable);
+  const tmpl::Template unknown = tmpl::parse_template("t.yaml", "schema: olm.template.fancy\n");
+  REQUIRE(unknown.findings.size() == 1);
+  CHECK(unknown.findings[0].opm_message == "auto-detecting template type: unknown template schema: olm.template.fancy");
+}
+
+TEST_CASE("OpenShift versions in folder names", "[repository]") {
+  const auto v = [](const char* name) {
+    const auto version = repo::ocp_version_of_folder(name);
+    return version ? version->text() : std::string("-");
+  };
+  CHECK(v("v4.12") == "4.12");
+  CHECK(v("4.16") == "4.16");
+  CHECK(v("catalog-4-14") == "4.14");
+  CHECK(v("v4-14") == "4.14");
+  CHECK(v("ocp-v4.18") == "4.18");
+  CHECK(v("v5.0") == "5.0");
+  CHECK(v("v1.2") == "-");  // a bundle version, not OpenShift
+  CHECK(v("catalog") == "-");
+  CHECK(v("release-2.7") == "-");
+  CHECK(repo::effective_ocp_version({4, 23}).text() == "5.0");
+  CHECK(repo::ocp_version_less({4, 22}, {4, 23}));
+  CHECK(repo::ocp_version_less({4, 23}, {5, 0}));
+}
+
+TEST_CASE("the matrix of a fixture repository", "[repository]") {
+  const DirectoryFileSource source(kFixtures + "/l03-catalogs-version-packages/repo");
+  const repo::Discovery discovery = repo::discover_repository(source);
+  const repo::RepositoryReport report = repo::validate_repository(source, discovery);
+  const repo::Matrix& m = report.matrix;
+  REQUIRE(m.columns.size() == 3);
+  CHECK(m.packages == std::vector<std::string>{"bar", "foo"});
+  REQUIRE(m.cell(0, "bar"));
+  CHECK(m.cell(1, "bar") == nullptr);  // bar is dropped in 4.23
+  const repo::MatrixCell* foo = m.cell(1, "foo");
+  REQUIRE(foo);
+  CHECK(foo->default_channel == "stable");
+  REQUIRE(foo->channels.size() == 1);
+  CHECK(foo->channels[0].head == "foo.v1.2.0");
+  CHECK(foo->format.needed == "olm.csv.metadata");
+  CHECK(!foo->format.ok);  // the fixture's bundles carry neither format
+  REQUIRE(m.changes.size() == 2);
+  CHECK(m.changes[0].diff.packages_removed == std::vector<std::string>{"bar"});
+  const Json json = repo::matrix_json(m);
+  CHECK(json["columns"][1]["ocpVersion"] == "4.23");
+  CHECK(json["columns"][1]["effectiveOcpVersion"] == "5.0");
+  CHECK(json["packages"][0]["cells"][1].is_null());
+}
+
+// ---- the real repositories of ../shared/catalogs ----
+
+const char* const kRepositories[] = {"mtv-fbc", "kueue-fbc", "rhtpa-fbc", "compliance-operator-fbc", "koku-metrics-fbc"};
+
+TEST_CASE("real repositories: each root's verdict is opm's, templates paired", "[repository][shared]") {
+  if (!shared_available()) {
+    WARN("../shared is absent: real repositories skipped");
+    return;
+  }
+  const std::string catalogs = shared_dir() + "/catalogs";
+  const Json expected = Json::parse(read_file(catalogs + "/expected.json"));
+  for (const char* name : kRepositories) {
+    INFO("repository " << name);
+    const DirectoryFileSource source(catalogs + "/" + name);
+    const repo::Discovery discovery = repo::discover_repository(source);
+    REQUIRE(discovery.repository);
+    const repo::RepositoryReport report = repo::validate_repository(source, discovery);
+    // The roots are exactly expected.json's roots of this dataset, each with opm's verdict.
+    std::set<std::string> want, got;
+    for (const auto& [root, v] : expected.items()) {
+      if (root.rfind(std::string(name) + "/", 0) == 0) want.insert(root.substr(std::string(name).size() + 1));
+    }
+    for (const repo::RootOutcome& r : report.roots) {
+      got.insert(r.root.path);
+      const Json& e = expected[std::string(name) + "/" + r.root.path];
+      INFO("root " << r.root.path);
+      std::string output;
+      for (const Json& line : e["output"]) output += line.get<std::string>() + "\n";
+      check_opm_output(output, r.opm_output);
+    }
+    CHECK(got == want);
+    for (const repo::TemplateOutcome& t : report.templates) {
+      INFO("template " << t.file.path);
+      const std::vector<std::string> codes = codes_of(t.findings);
+      if (std::string(name) == "rhtpa-fbc") {
+        // graph.yaml: olm.channel documents first, the basic template later: opm render-template
+        // reads only the first document.
+        CHECK(codes == std::vector<std::string>{"FBC7002"});
+      } else if (t.file.path == "v4.16/catalog-template.json") {
+        // mtv's v4.16 catalog is not in ../shared (over 4 MB): nothing to pair, and its newest
+        // images are in no other catalog.
+        CHECK(t.file.renders.empty());
+        CHECK(std::count(codes.begin(), codes.end(), "FBC7010") == 1);
+      } else {
+        CHECK(codes.empty());  // no drift in the real data
+        CHECK(!t.file.renders.empty());
+        CHECK(t.rendered);
+      }
+    }
+  }
+}
+
+TEST_CASE("every root of ../shared/catalogs is one catalog, validated as before", "[repository][shared]") {
+  if (!shared_available()) {
+    WARN("../shared is absent: skipped");
+    return;
+  }
+  const std::string catalogs = shared_dir() + "/catalogs";
+  const Json expected = Json::parse(read_file(catalogs + "/expected.json"));
+  for (const auto& [root, v] : expected.items()) {
+    INFO("root " << root);
+    if (!fs::is_directory(catalogs + "/" + root)) continue;  // a single file is never a repository
+    const DirectoryFileSource source(catalogs + "/" + root);
+    CHECK_FALSE(repo::discover_repository(source).repository);
+  }
+}
+
+TEST_CASE("render-template prints what the real repositories committed", "[repository][shared]") {
+  if (!shared_available()) {
+    WARN("../shared is absent: skipped");
+    return;
+  }
+  const std::string catalogs = shared_dir() + "/catalogs";
+  struct Case {
+    const char* repository;
+    const char* template_file;
+    const char* committed;
+    tmpl::OutputFormat format;
+  };
+  for (const Case& c : {Case{"mtv-fbc", "v4.15/catalog-template.json", "v4.15/catalog/mtv-operator/catalog.json", tmpl::OutputFormat::Json},
+                        Case{"mtv-fbc", "v4.20/catalog-template.json", "v4.20/catalog/mtv-operator/catalog.json", tmpl::OutputFormat::Json},
+                        Case{"koku-metrics-fbc", "catalog-template/basic-template.yaml",
+                             "catalog/costmanagement-metrics-operator/catalog.yaml", tmpl::OutputFormat::Yaml}}) {
+    INFO(c.repository << "/" << c.template_file);
+    const DirectoryFileSource source(catalogs + "/" + c.repository);
+    const repo::Discovery discovery = repo::discover_repository(source);
+    tmpl::RenderSources sources;
+    sources.add_repository(source, discovery, "");
+    const auto file = std::find_if(discovery.templates.begin(), discovery.templates.end(),
+                                   [&](const repo::TemplateFile& t) { return t.path == c.template_file; });
+    REQUIRE(file != discovery.templates.end());
+    const tmpl::Template t = tmpl::parse_template(file->path, read_file(catalogs + "/" + c.repository + "/" + c.template_file), &*file);
+    const tmpl::Rendering r = tmpl::render_template(t, sources.index(), file->renders);
+    REQUIRE(r.complete);
+    std::string text, error;
+    REQUIRE(tmpl::write_rendering(t, r, sources, c.format, text, error));
+    CHECK(text == read_file(catalogs + "/" + c.repository + "/" + c.committed));
+  }
+}
+
+}  // namespace
+}  // namespace fbclens::test

@@ -1,0 +1,65 @@
+// A catalog repository in the worker (issue 22 item 6; wasm/repository_state.h): loading a folder
+// of several catalogs and templates answers the newest version's view with `repository`; the
+// matrix and repositoryReport rows equal the native CLI's `matrix REPO --output json` and
+// `validate REPO --output json`; selectRoot switches the catalog the other rows answer about.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, dirname, resolve, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(import.meta.url);
+const createFbclensCore = require(join(repo, 'build/wasm/fbclens-core.js'));
+const { attach } = require(join(repo, 'wasm/fbclens-api.js'));
+const cli = join(repo, 'build/native/fbclens');
+
+function filesOf(dir) {
+  const out = [];
+  const walk = (d) => {
+    for (const name of readdirSync(d)) {
+      const full = join(d, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else out.push({ path: relative(dir, full), data: new Uint8Array(readFileSync(full)) });
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+// Run from inside the repository, so the CLI's paths are repository-relative like the worker's.
+function native(dir, ...args) {
+  const r = spawnSync(cli, [...args, '.'], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
+  return JSON.parse(r.stdout);
+}
+
+const fixtures = join(repo, 'tests/fixtures/repository');
+const repositories = [
+  ['d01-drift-kinds', join(fixtures, 'd01-drift-kinds/repo')],
+  ['l03-catalogs-version-packages', join(fixtures, 'l03-catalogs-version-packages/repo')],
+  ['t04-semver-minor-channels', join(fixtures, 't04-semver-minor-channels/repo')],
+  ['mtv-fbc', join(repo, '../shared/catalogs/mtv-fbc')],
+  ['koku-metrics-fbc', join(repo, '../shared/catalogs/koku-metrics-fbc')],
+];
+
+for (const [name, dir] of repositories) {
+  test(`repository ${name}: load, matrix and repositoryReport equal the CLI`, { skip: !existsSync(dir) && '../shared is absent' }, async () => {
+    const api = attach(await createFbclensCore());
+    const summary = await api.loadFiles(filesOf(dir));
+    assert.ok(summary.verdict);
+    const report = JSON.parse(api.call('repositoryReport', '{}'));
+    const cliReport = native(dir, 'validate', '--output', 'json');
+    assert.deepEqual(report, cliReport);
+    const matrix = JSON.parse(api.call('matrix', '{}'));
+    assert.deepEqual(matrix, native(dir, 'matrix', '--output', 'json'));
+    // The newest version's catalog is the one shown; selectRoot shows another.
+    const roots = cliReport.catalogs.map((c) => c.root);
+    const first = JSON.parse(api.call('selectRoot', JSON.stringify({ root: roots[0] })));
+    assert.equal(first.repository.current, roots[0]);
+    assert.deepEqual(first.repository.roots.map((r) => r.root), roots);
+    assert.deepEqual(first.summary.findingCounts, cliReport.catalogs[0].summary.findingCounts);
+    assert.throws(() => api.call('selectRoot', '{"root": "no/such"}'), (e) => e.kind === 'notFound');
+  });
+}

@@ -1,0 +1,127 @@
+// The worker's side of catalog repositories (issue 22 item 6; repository_state.h): the load of a
+// repository, the selection of its root, and the answers of the protocol rows `selectRoot`,
+// `matrix` and `repositoryReport` (wasm/protocol.cpp).
+#include "wasm/repository_ops.h"
+
+#include <map>
+
+#include "export/catalog_view_json.h"
+#include "repo/repository_json.h"
+#include "wasm/session.h"
+
+namespace fbclens::wasm {
+
+namespace {
+
+Json counts_json(const std::vector<Finding>& findings) {
+  std::map<std::string, std::size_t> counts{{"error", 0}, {"warning", 0}, {"info", 0}};
+  for (const Finding& f : findings) ++counts[severity_name(f.info().severity)];
+  Json out = Json::object();
+  for (const auto& [k, v] : counts) out[k] = v;
+  return out;
+}
+
+Json version_json(const std::optional<profiles::OcpVersion>& v) { return v ? Json(v->text()) : Json(nullptr); }
+
+Answer ok(const Json& answer) { return {Failure::None, answer.dump(-1, ' ', false, Json::error_handler_t::replace)}; }
+
+}  // namespace
+
+Json repository_overview_json(const RepositoryState& state) {
+  Json roots = Json::array();
+  for (const repo::RootOutcome& r : state.report.roots) {
+    Json counts{{"findingCounts", counts_json(r.findings)}};
+    for (const char* key : {"packages", "channels", "bundles"}) counts[key] = r.summary.value(key, Json(0));
+    roots.push_back({{"root", r.root.path},
+                     {"ocpVersion", version_json(r.root.ocp_version)},
+                     {"effectiveOcpVersion", r.root.ocp_version ? Json(repo::effective_ocp_version(*r.root.ocp_version).text()) : Json(nullptr)},
+                     {"verdict", verdict_name(r.verdict)},
+                     {"counts", std::move(counts)}});
+  }
+  Json templates = Json::array();
+  for (const repo::TemplateOutcome& t : state.report.templates) {
+    Json also = Json::array();
+    for (std::size_t i = 1; i < t.file.renders.size(); ++i) also.push_back(t.file.renders[i]);
+    templates.push_back({{"file", t.file.path},
+                         {"schema", repo::template_schema_name(t.file.schema)},
+                         {"renders", t.file.renders.empty() ? Json(nullptr) : Json(t.file.renders.front())},
+                         {"rendersAlso", std::move(also)},
+                         {"rendered", t.rendered},
+                         {"findingCounts", counts_json(t.findings)}});
+  }
+  return {{"roots", std::move(roots)},
+          {"templates", std::move(templates)},
+          {"findingCounts", counts_json(state.report.findings)},
+          {"current", state.current}};
+}
+
+const ValidationReport* Session::load_repository(const repo::Discovery& discovery, const profiles::ProfileSettings& over,
+                                                 const LoadOptions& options) {
+  auto state = std::make_unique<RepositoryState>();
+  state->options.settings = over;
+  state->options.settings_origin = "the ocpVersion argument";
+  state->options.load = options;
+  // The catalog shown first: the newest OpenShift version's (the last versioned root), else the first.
+  std::string shown = discovery.roots.empty() ? std::string() : discovery.roots.front().path;
+  for (const repo::CatalogRoot& r : discovery.roots) {
+    if (r.ocp_version) shown = r.path;
+  }
+  state->current = shown;
+  repo::RepositoryOptions run = state->options;
+  run.on_root = [this, &shown](const repo::RootOutcome& outcome, std::unique_ptr<ValidationReport>& report, const FileSource&) {
+    if (outcome.root.path == shown) report_ = std::move(report);
+  };
+  state->report = repo::validate_repository(*current_, discovery, run);
+  for (const repo::CatalogRoot& r : discovery.roots) {
+    if (r.path == shown) state->current_files = repo::root_source(*current_, discovery, r);
+  }
+  repository_ = std::move(state);
+  if (!report_) report_ = std::make_unique<ValidationReport>();  // a repository of templates only
+  return report_.get();
+}
+
+bool Session::select_root(const std::string& path, std::string& error) {
+  if (!repository_) {
+    error = "the catalog loaded is not a repository";
+    return false;
+  }
+  const repo::Discovery& discovery = repository_->report.discovery;
+  const auto root = std::find_if(discovery.roots.begin(), discovery.roots.end(), [&](const repo::CatalogRoot& r) { return r.path == path; });
+  if (root == discovery.roots.end()) {
+    error = "the repository has no catalog " + path;
+    return false;
+  }
+  if (path == repository_->current && report_) return true;
+  report_.reset();  // one catalog's report at a time
+  repository_->current_files = repo::root_source(*current_, discovery, *root);
+  std::string from;
+  report_ = std::make_unique<ValidationReport>(repo::validate_root(*repository_->current_files, *root, repository_->options, from));
+  repository_->current = path;
+  return true;
+}
+
+Json with_repository(Json view, const Session& session) {
+  if (session.repository()) view["repository"] = repository_overview_json(*session.repository());
+  return view;
+}
+
+Answer select_root_op(Session& session, const Json& args) {
+  const auto it = args.find("root");
+  if (it == args.end() || !it->is_string()) return {Failure::BadRequest, "argument root must be a string"};
+  if (!session.repository()) return {Failure::NoCatalog, "no repository is loaded"};
+  std::string error;
+  if (!session.select_root(it->get<std::string>(), error)) return {Failure::NotFound, error};
+  return ok(with_repository(catalog_view_json(*session.report()), session));
+}
+
+Answer matrix_op(Session& session, const Json&) {
+  if (!session.repository()) return {Failure::NoCatalog, "no repository is loaded"};
+  return ok(repo::matrix_json(session.repository()->report.matrix));
+}
+
+Answer repository_report_op(Session& session, const Json&) {
+  if (!session.repository()) return {Failure::NoCatalog, "no repository is loaded"};
+  return ok(repo::repository_json(session.repository()->report));
+}
+
+}  // namespace fbclens::wasm

@@ -1,0 +1,27 @@
+// The protocol's repository operations (their rows are in wasm/protocol.cpp; repository_state.h
+// says how a repository lives in the Session).
+#pragma once
+
+#include "load/document.h"
+#include "wasm/protocol.h"
+
+namespace fbclens::wasm {
+
+/// `view` (a catalog_view_json answer) with `repository` (repository_overview_json) added when
+/// the Session holds a repository; unchanged otherwise, so a single catalog's load answer keeps
+/// its bytes.
+Json with_repository(Json view, const Session& session);
+
+/// selectRoot {root}: the root's explorer view as load answers it (with `repository`, whose
+/// `current` is now `root`). NotFound for a root the repository does not have; NoCatalog when no
+/// repository is loaded.
+Answer select_root_op(Session& session, const Json& args);
+
+/// matrix {}: the version matrix, exactly the CLI's `matrix REPO --output json`.
+Answer matrix_op(Session& session, const Json& args);
+
+/// repositoryReport {}: the CLI's `validate REPO --output json` for the loaded repository (files
+/// relative to it; drift among each template's findings, located at the template file).
+Answer repository_report_op(Session& session, const Json& args);
+
+}  // namespace fbclens::wasm

@@ -1,0 +1,33 @@
+// A catalog repository loaded in the worker (issue 22 item 6): the files dropped were a folder of
+// several catalogs (one per OpenShift version) and templates. Every root is validated at load, one
+// at a time (its findings, Summary, matrix column and drift input kept; its report released), so a
+// repository loads at the same cost per byte as one catalog; the selected root's report is the
+// Session's report, which every catalog operation (layout, bundle, upgradePath, hubPreview, ...)
+// answers about. Another root is validated again when it is selected (selectRoot).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "load/document.h"
+#include "repo/repository.h"
+
+namespace fbclens::wasm {
+
+struct RepositoryState {
+  repo::RepositoryReport report;
+  repo::RepositoryOptions options;  ///< the load's check-profile settings, for roots selected later
+  std::string current;              ///< the selected root's path
+  std::unique_ptr<FileSource> current_files;  ///< its files (a view of the Session's files)
+};
+
+/// The `repository` member of load's and selectRoot's answers:
+///   {"roots": [{"root", "ocpVersion", "effectiveOcpVersion", "verdict", "counts": {"packages",
+///     "channels", "bundles", "findingCounts": {error, warning, info}}}],
+///    "templates": [{"file", "schema", "renders", "rendersAlso", "rendered", "findingCounts"}],
+///    "findingCounts": {error, warning, info} (the repository's own, FBC72xx), "current": root}
+/// Roots in version order (as `validate REPO`); `renders` the first root a template renders or
+/// null; findingCounts of a template include its drift.
+Json repository_overview_json(const RepositoryState& state);
+
+}  // namespace fbclens::wasm

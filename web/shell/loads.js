@@ -1,0 +1,133 @@
+// Loading catalogs into the worker: files picked or dropped (archives expanded), a URL, the
+// built-in sample, and "Compare with…". Each load runs in a fresh worker (wasm/fbclens-client.js)
+// that replaces the current one only when it succeeds, so Cancel or a failure leaves the catalog
+// on screen as it was. The outcome goes into the store; nothing here draws.
+import { expandArchives, fromUrl, DEFAULT_MAX_BYTES } from '../io/catalog-source.js';
+import { indexCatalog } from './catalog-index.js';
+import { formatBytes } from './format.js';
+
+const abortError = (message) => Object.assign(new Error('fbclens: ' + message), { name: 'AbortError' });
+
+/**
+ * The folder a picked or dropped file list came from, when they share one (its name may give the
+ * OpenShift version, "v4.18"), else ''.
+ */
+export function folderOf(files) {
+  const list = files && typeof files.length === 'number' ? Array.from(files) : [];
+  const roots = new Set(list.map((f) => {
+    const p = String(f.path || f.fbclensPath || f.webkitRelativePath || '');
+    return p.includes('/') ? p.split('/')[0] : '';
+  }));
+  return roots.size === 1 ? [...roots][0] : '';
+}
+
+/**
+ * createLoads({store, client, answers, maxCatalogBytes, onLoaded}) → {loadFiles, loadUrl,
+ * loadSample, compare, cancel, loading}.
+ *   onLoaded(summary, source) runs after a catalog replaced the previous one (the shell then
+ *   restores or resets the view). Loads reject with an Error named 'AbortError' when cancelled, an
+ *   FbclensSourceError for a URL or archive that cannot be read, an FbclensError for a load the
+ *   worker refuses (an unknown check profile); the status says so in every case.
+ */
+export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_MAX_BYTES, onLoaded }) {
+  let download = null;  // the download in flight: its AbortController
+  let generation = 0;
+
+  const setStatus = (text, tone = '') => store.set({ status: { text, tone } });
+  const stillShowing = () => (store.get().catalog ? ' (still showing the previous catalog)' : '');
+
+  client.on('progress', (p) => {
+    const fraction = p.totalBytes ? Math.min(1, p.bytes / p.totalBytes) : null;
+    const text = p.phase === 'reading'
+      ? 'Reading ' + p.files + ' of ' + p.totalFiles + ' files, ' + formatBytes(p.bytes) + ' of ' + formatBytes(p.totalBytes)
+      : 'Validating: ' + formatBytes(p.bytes) + ' of ' + formatBytes(p.totalBytes) + ' parsed';
+    store.set({ loading: { text, fraction } });
+  });
+
+  // Runs one load (`start` → the client's {summary, view}) and puts its outcome in the store.
+  async function run(start, source) {
+    setStatus('Loading…');
+    store.set({ loading: { text: 'Starting…', fraction: null } });
+    try {
+      const { summary, view } = await start();
+      answers.clear();
+      store.set({
+        catalog: { generation: ++generation, summary, view, index: indexCatalog(view), source },
+        status: { text: '', tone: '' }, compare: null, finding: -1,
+      });
+      onLoaded(summary, source);
+      return summary;
+    } catch (error) {
+      const cancelled = error.name === 'AbortError';
+      setStatus((cancelled ? 'Load cancelled' : 'Could not load: ' + error.message) + stillShowing(), cancelled ? '' : 'invalid');
+      throw error;
+    } finally {
+      if (!client.loading()) store.set({ loading: null });
+    }
+  }
+
+  async function expand(files) {
+    try {
+      return await expandArchives(files, { maxBytes: maxCatalogBytes });
+    } catch (error) {
+      setStatus('Could not open the archive: ' + error.message + stillShowing(), 'invalid');
+      throw error;
+    }
+  }
+
+  return {
+    /** Files (FileList, File[] or [{path, data}]); `options` are the load's check profiles. */
+    async loadFiles(files, options) {
+      const expanded = await expand(files);
+      const name = folderOf(files);
+      return run(() => client.loadFiles(expanded, options), { kind: 'files', name, files: expanded });
+    },
+    async loadUrl(url, options) {
+      if (download) download.abort();
+      const controller = new AbortController();
+      download = controller;
+      setStatus('Downloading the catalog…');
+      store.set({ loading: { text: 'Downloading ' + url, fraction: null } });
+      let fetched;
+      try {
+        fetched = await fromUrl(url, {
+          maxBytes: maxCatalogBytes, signal: controller.signal,
+          onProgress: (p) => store.set({ loading: {
+            text: 'Downloading ' + formatBytes(p.bytes) + (p.totalBytes ? ' of ' + formatBytes(p.totalBytes) : ''),
+            fraction: p.totalBytes ? p.bytes / p.totalBytes : null } }),
+        });
+      } catch (error) {
+        const cancelled = error.name === 'AbortError';
+        setStatus((cancelled ? 'Download cancelled' : 'Could not load the catalog: ' + error.message) + stillShowing(),
+          cancelled ? '' : 'invalid');
+        store.set({ loading: null });
+        throw cancelled ? abortError('load cancelled') : error;
+      } finally {
+        if (download === controller) download = null;
+      }
+      return run(() => client.loadFiles(fetched.files, options), { kind: 'url', url, name: fetched.name, files: fetched.files });
+    },
+    loadSample() { return run(() => client.loadSample(), { kind: 'sample', name: 'the built-in sample' }); },
+    /** "Compare with…": `files` (an older catalog) against the one shown → {old, diff}. */
+    async compare(files, name) {
+      const expanded = await expand(files);
+      store.set({ compare: { pending: true, name } });
+      try {
+        const answer = await client.compareFiles(expanded);
+        store.set({ compare: { ...answer, name } });
+        return answer;
+      } catch (error) {
+        store.set({ compare: { error: error.message, name } });
+        throw error;
+      }
+    },
+    cancel() {
+      if (download) {
+        download.abort();
+        return true;
+      }
+      return client.cancel();
+    },
+    loading: () => !!download || client.loading(),
+  };
+}
