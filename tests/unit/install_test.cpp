@@ -284,6 +284,11 @@ TEST_CASE("install: upgrade edges that lose a mode, and the preview's JSON", "[i
   CHECK(j["operatorGroups"][3]["joins"] == true);
   CHECK(j["console"]["console"] == "4.18");
   CHECK(j["consoleError"] == "");
+  // One mapping writes and reads: the page can read the answer back into the same structs.
+  install::InstallPreview back;
+  CHECK(view::read_json(j, back));
+  back.with_bundle = true;
+  CHECK(install::install_preview_json(back) == j);
 
   preview = install::install_preview(report.model, {}, error);
   REQUIRE(preview);
@@ -395,7 +400,7 @@ TEST_CASE("install: the messages name the edge, the modes and what fails", "[ins
   CHECK(it->message ==
         "upgrading \"demo.v1.0.0\" to \"demo.v2.0.0\" in channel \"stable\" (replaces) drops install mode OwnNamespace: a cluster that "
         "installed \"demo.v1.0.0\" in an OperatorGroup that needs it (targeting the operator's own namespace) gets \"demo.v2.0.0\" failed "
-        "with UnsupportedOperatorGroup, and the operator stops at that step. Keep the mode in \"demo.v2.0.0\" or end the upgrade path for "
+        "with UnsupportedOperatorGroup, and its upgrade is stuck at that step. Keep the mode in \"demo.v2.0.0\" or end the upgrade path for "
         "such clusters deliberately");
   const ValidationReport removed = load_dir(source_dir() + "/tests/fixtures/validation/f80-advice-removed-api/catalog");
   const auto r = std::find_if(removed.findings.begin(), removed.findings.end(), [](const Finding& f) { return f.id == FindingId::RemovedApiInManifests; });
