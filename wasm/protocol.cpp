@@ -28,6 +28,7 @@
 #include "export/report_text.h"
 #include "deps/resolve_json.h"
 #include "export/upgrade_json.h"
+#include "install/install_preview.h"
 #include "update/resolve_request.h"
 #include "load/source_excerpt.h"
 #include "view/bundle_details.h"
@@ -356,6 +357,29 @@ Answer hub_preview_op(Session& session, const Json& json) {
 // The console versions the preview models (core/hub/consoles.h), for the page's console picker.
 Answer consoles(Session&, const Json&) { return ok(view::write_json(view::console_list())); }
 
+// The install preview, exactly the CLI's install-preview JSON (core/install/install_view.h).
+Answer install_preview_op(Session& session, const Json& json) {
+  Args args(json);
+  install::PreviewRequest request;
+  request.package = args.text("package", false);
+  request.bundle = args.text("bundle", false);
+  const std::string console = args.text("console", false);
+  if (!args.ok()) return args.failure();
+  if (!console.empty()) {
+    if (!hub::find_console(console)) {
+      return {Failure::BadRequest, "unknown console version " + console + " (" + hub::console_names_text() + ")"};
+    }
+    request.console = console;
+  }
+  if (!request.bundle.empty() && request.package.empty()) return {Failure::BadRequest, "argument bundle needs package"};
+  const ValidationReport* report = session.report();
+  if (!report) return no_catalog();
+  std::string error;
+  const std::optional<install::InstallPreview> preview = install::install_preview(report->model, request, error);
+  if (!preview) return not_found(error);
+  return ok(install::install_preview_json(*preview));
+}
+
 Answer memory(Session&, const Json&) {
   // sbrk(0) is the allocator's high-water mark (dlmalloc does not give memory back); unlike the
   // heap size it excludes growth slack.
@@ -427,6 +451,17 @@ constexpr Op kOps[] = {
      "catalogName, badgeTooltip: 'prefixed'|'raw', badgeStyle, alertTitle, toggleIcon, archFilter, provider, "
      "lifecycle, changes}]}",
      false, consoles},
+    {"installPreview", "{package? ('' or absent = every package), bundle? (needs package), console? (a name from the consoles op, default its default)}",
+     "what installing takes, as the CLI's install-preview --output json (core/install/install_view.h): {bundles: [{package, "
+     "bundle, csvSource, installModes: {OwnNamespace, SingleNamespace, MultiNamespace, AllNamespaces: bool}, "
+     "installModeProblems: [str], providedAPIs: ['Kind.version.group'], olmV1: {installable: bool|null, reasons: [str], "
+     "unchecked: [str], needsWatchNamespace: bool}}], upgradeRisks: [{package, channel, from, to, via: [str], lostModes: "
+     "[str], classic: bool}] (the graph edges to mark), apiConflicts: [{gvk, packages: [str]}]}; with bundle also "
+     "operatorGroups: [{shape, operatorNamespace, targetNamespaces, joins, reason, message}], console: the install page "
+     "{console, channel, version, head, installable, cannotInstallTitle, cannotInstallDetail, modes: [{mode, label, "
+     "description, enabled}], preselectedMode, suggestedNamespace: str|null, suggestedNamespaceSource, "
+     "preselectedNamespace, recommendedNamespaceRadio, defaultApproval, automaticDisabled, providedAPIs, "
+     "offeredButUnsupported, pageTitle, breadcrumb} | null, consoleError: str", false, install_preview_op},
     {"memory", "{}", "{wasmBytes (heap size), highWater (allocator's top)}", false, memory},
     {"selectRoot", "{root} (a root of the loaded repository, as load's repository.roots[].root names it)",
      "as load: the root's explorer view with `repository` ({roots, templates, findingCounts, current}, "

@@ -39,6 +39,14 @@ Json upgrade_path_json(const update::UpgradeAnswer& a) {
   j["classic"]["resolution"] = a.classic.resolution ? deps::resolution_json(*a.classic.resolution) : Json();
   if (!a.classic_steps.empty()) j["classic"]["steps"] = steps_json(a.classic_steps);
   if (!a.v1_steps.empty()) j["v1"]["steps"] = steps_json(a.v1_steps);
+  if (const auto& i = a.v1_next_installability) {
+    j["v1"]["nextInstallable"] = {{"installable", i->installable ? Json(*i->installable) : Json()},
+                                  {"reasons", i->reasons},
+                                  {"unchecked", i->unchecked},
+                                  {"needsWatchNamespace", i->needs_watch_namespace}};
+  } else {
+    j["v1"]["nextInstallable"] = nullptr;
+  }
   return j;
 }
 

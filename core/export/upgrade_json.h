@@ -15,10 +15,13 @@ namespace fbclens {
 /// {"classic": {"candidates": [..], "next": NAME|null, "error": TEXT|null, "walk": [..],
 ///              "dependencies": BOOL (whether the answer resolved dependencies),
 ///              "resolution": deps::resolution_json of the first pick's candidates | null},
-///  "v1": {"successors": [..], "next": NAME|null, "error": TEXT|null, "walk": [..]}}
+///  "v1": {"successors": [..], "next": NAME|null, "error": TEXT|null, "walk": [..],
+///         "nextInstallable": {"installable": BOOL|null, "reasons": [..], "unchecked": [..],
+///                             "needsWatchNamespace": BOOL} | null}}
 /// Classic's next is null when it stays; resolution is null when dependencies were ignored or the
 /// graph alone already failed; v1's next is the bundle v1 resolves to (possibly the
-/// installed one). Walks as in update::UpgradeAnswer. When the answer was explained, each side
+/// installed one); nextInstallable is OLM v1's verdict on installing it (install/olm_v1_install.h),
+/// null when v1 stays or fails or the answer had no model. Walks as in update::UpgradeAnswer. When the answer was explained, each side
 /// also has "steps": steps_json of its explanations.
 Json upgrade_path_json(const update::UpgradeAnswer& answer);
 

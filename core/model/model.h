@@ -40,6 +40,9 @@ struct PackageBundle {
   const declcfg::Bundle* declared = nullptr;
   std::uint32_t object_count = 0;   ///< olm.bundle.object properties
   std::uint64_t object_bytes = 0;   ///< their decoded size
+  /// What core/install reads of those manifests (identities, the CSV's webhooks and deployments);
+  /// unset for a bundle without olm.bundle.object (then those facts are unknown, never guessed).
+  std::optional<property::BundleManifests> manifests;
   std::optional<std::string> deprecation;  ///< olm.deprecations message for this bundle
   std::vector<std::string> channels;       ///< channels listing it, in the package's channel order
   SourceLocation where;
@@ -133,7 +136,7 @@ ModelValidation validate_model(const Model& model, const declcfg::DeclarativeCon
 /// Fills in what consumers read beyond opm's model (Package::description, icon, channel_order,
 /// bundles, deprecations and every `where`), so that they need the model alone. Reads `cfg` and
 /// `load` (locations); typed properties are decoded here, once. Each declcfg::Bundle's
-/// object_csv is moved into the model (it is read nowhere else, and one copy of every CSV's
+/// object_csv and object_manifests are moved into the model (it is read nowhere else, and one copy of every CSV's
 /// annotations is what a bundle-object catalog can afford). Never fails.
 void describe_model(Model& model, declcfg::DeclarativeConfig& cfg, const LoadResult& load);
 

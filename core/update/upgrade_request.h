@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "install/olm_v1_install.h"
 #include "load/document.h"
 #include "model/model.h"
 #include "update/classic.h"
@@ -80,6 +81,10 @@ struct UpgradeAnswer {
   std::vector<StepExplanation> classic_steps, v1_steps;
   /// Whether Classic's answer took dependencies into account (request.dependencies and a model).
   bool classic_dependencies = false;
+  /// Whether OLM v1 can install the bundle it moves to (install/olm_v1_install.h): set when the
+  /// answer had a model and v1's next is another bundle than the installed one; a target v1
+  /// resolves but then refuses to install leaves the cluster where it is.
+  std::optional<install::V1Installability> v1_next_installability;
 };
 
 /// Answers `request` (made by make_upgrade_request against the same model) on its package's graph.

@@ -2,7 +2,7 @@
 // (packages, channels with replaces/skips/skipRange, bundles with versions and properties,
 // deprecations), which goes through validation, every check profile, both OLMs' successor walks
 // (update::divergence, and the explained walks with all-channel options), the OperatorHub preview
-// of every package and channel, SARIF, and a diff against a mutated copy (with the pruning
+// of every package and channel, the install preview of every package and bundle, SARIF, and a diff against a mutated copy (with the pruning
 // profile and its SARIF). The loader target (fuzz_loader) covers malformed bytes; this one
 // covers the logic behind a catalog that parses. Any crash, hang, leak or sanitizer report fails,
 // and so does a broken invariant (abort): a model diffed with itself has no difference.
@@ -21,6 +21,7 @@
 #include "export/diff_sarif.h"
 #include "export/report_json.h"
 #include "hub/hub_preview.h"
+#include "install/install_preview.h"
 #include "profiles/profiles.h"
 #include "update/divergence.h"
 #include "update/explain.h"
@@ -66,7 +67,23 @@ Json bundle(FuzzedDataProvider& in, const std::string& p, const std::string& nam
   const int extra = in.ConsumeIntegralInRange(0, 4);
   for (int i = 0; i < extra; ++i) {
     switch (in.ConsumeIntegralInRange(0, 7)) {
-      case 0: properties.push_back({{"type", "olm.csv.metadata"}, {"value", {{"displayName", text(in)}}}}); break;
+      case 0: {
+        // Sometimes with install modes (any of the four types, now and then twice or unknown) and an
+        // owned CRD whose name may lack a group: what core/install reads.
+        Json value = {{"displayName", text(in)}};
+        if (in.ConsumeBool()) {
+          static const char* const kModeTypes[] = {"OwnNamespace", "SingleNamespace", "MultiNamespace", "AllNamespaces", "allNamespaces"};
+          Json modes = Json::array();
+          for (int m = in.ConsumeIntegralInRange(0, 5); m > 0; --m) {
+            modes.push_back({{"type", kModeTypes[in.ConsumeIntegralInRange(0, 4)]}, {"supported", in.ConsumeBool()}});
+          }
+          value["installModes"] = modes;
+          Json crd = {{"name", in.ConsumeBool() ? "ks.g" : "ks"}, {"version", "v1"}, {"kind", "K"}};
+          value["crdDescriptions"]["owned"] = Json::array({crd});
+        }
+        properties.push_back({{"type", "olm.csv.metadata"}, {"value", value}});
+        break;
+      }
       case 1: properties.push_back({{"type", "olm.bundle.object"}, {"value", {{"data", "e30="}}}}); break;
       case 2:
         properties.push_back({{"type", "olm.package.required"},
@@ -225,6 +242,11 @@ void walk_and_preview(const fbclens::model::Model& model, const std::string& con
     (void)fbclens::hub::hub_preview(model, fbclens::hub::PreviewRequest{name, "", "", console, date}, error);
     for (const auto& channel : package.channel_order) {
       (void)fbclens::hub::hub_preview(model, fbclens::hub::PreviewRequest{name, channel, "", console, date}, error);
+    }
+    // The install preview of the package and of each bundle (OperatorGroups, the console's page).
+    (void)fbclens::install::install_preview(model, {name, "", console}, error);
+    for (const auto& bundle : package.bundles) {
+      (void)fbclens::install::install_preview(model, {name, bundle.name, console}, error);
     }
   }
 }

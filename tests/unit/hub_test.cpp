@@ -265,7 +265,7 @@ TEST_CASE("hub: a defaultChannel that names no channel: title from the package n
 }
 
 TEST_CASE("hub: console 5.0's lifecycle columns, as the selected version would show installed", "[hub]") {
-  DirectoryFileSource source(source_dir() + "/tests/fixtures/validation/f72-advice-lifecycle/catalog");
+  DirectoryFileSource source(source_dir() + "/tests/fixtures/validation/f81-advice-lifecycle/catalog");
   const ValidationReport report = validate_catalog(source);
   // The head 2.0.0: stream "2.0", compatible with 5.0, in its full support phase on 2026-06-01.
   const Json head = preview(report, "ops", "5.0", "", "", "2026-06-01");

@@ -50,8 +50,8 @@ std::vector<const Finding*> with_code(const ValidationReport& report, FindingId 
   return out;
 }
 
-TEST_CASE("lifecycle: findings on tests/fixtures/validation/f72-advice-lifecycle, beyond opm", "[lifecycle]") {
-  DirectoryFileSource source(source_dir() + "/tests/fixtures/validation/f72-advice-lifecycle/catalog");
+TEST_CASE("lifecycle: findings on tests/fixtures/validation/f81-advice-lifecycle, beyond opm", "[lifecycle]") {
+  DirectoryFileSource source(source_dir() + "/tests/fixtures/validation/f81-advice-lifecycle/catalog");
   const ValidationReport report = validate_catalog(source);
   // opm passes the schema through: its verdict and text stay as without the objects.
   CHECK(report.verdict == Verdict::Valid);

@@ -167,7 +167,7 @@ test('consoles lists the console versions the CLI takes; hubPreview on 5.0 shows
   try { execFileSync(cli, ['hub-preview'], { stdio: 'pipe' }); } catch (e) { usage = e.stderr.toString(); }
   assert.match(usage, new RegExp(`console versions \\(hub-preview --console\\): ${names.join(', ').replaceAll('.', '\\.')} \\(default 4\\.21\\)`));
 
-  const dir = join(repo, 'tests/fixtures/validation/f72-advice-lifecycle/catalog');
+  const dir = join(repo, 'tests/fixtures/validation/f81-advice-lifecycle/catalog');
   await api.loadFiles([{ path: 'catalog.yaml', data: readFileSync(join(dir, 'catalog.yaml'), 'utf8') }]);
   const cliJson = (args) => JSON.parse(execFileSync(cli, ['hub-preview', dir, ...args, '--output', 'json']).toString());
   for (const version of ['2.0.0', '1.1.0', '1.0.0']) {
