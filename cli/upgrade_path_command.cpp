@@ -91,6 +91,11 @@ int run_upgrade_path(const UpgradePathSettings& s) {
   std::cout << "OLM v1:      " << (v["error"].is_null() ? "resolves to " + text(v["next"]) : "error: " + text(v["error"]))
             << "\n  successors: " << join(v["successors"].get<std::vector<std::string>>(), ", ")
             << "\n  walk: " << join(v["walk"].get<std::vector<std::string>>(), " -> ") << "\n";
+  // Said only when OLM v1 would refuse to install what it resolved (install/olm_v1_install.h).
+  if (const Json& i = v["nextInstallable"]; i.is_object() && i["installable"] == false) {
+    std::cout << "  but OLM v1 cannot install " << text(v["next"]) << ": "
+              << join(i["reasons"].get<std::vector<std::string>>(), "; ") << "\n";
+  }
   for (const char* side : {"classic", "v1"}) {
     if (!result[side].contains("steps")) continue;
     std::cout << "\nWhy, step by step (" << (side == std::string("classic") ? "OLM Classic" : "OLM v1") << "):\n";
