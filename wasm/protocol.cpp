@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <ctime>
 #include <optional>
 
 #include "diff/diff.h"
@@ -28,10 +29,12 @@
 #include "deps/install_request.h"
 #include "deps/resolution_view.h"
 #include "update/divergence_view.h"
+#include "install/install_preview.h"
 #include "update/resolve_request.h"
 #include "update/upgrade_view.h"
 #include "load/source_excerpt.h"
 #include "view/bundle_details.h"
+#include "view/consoles.h"
 #include "wasm/repository_ops.h"
 
 namespace fbclens::wasm {
@@ -318,6 +321,17 @@ Answer excerpt(Session& session, const Json& json) {
   return ok(Json{{"file", file}, {"line", at}, {"lines", std::move(lines)}});
 }
 
+// Today's local date, YYYY-MM-DD: the day the console judges a lifecycle support phase on (the
+// core has no clock, so the preview is given it).
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  char text[16];
+  std::strftime(text, sizeof text, "%Y-%m-%d", &local);
+  return text;
+}
+
 // The OperatorHub preview, exactly the CLI's hub-preview JSON (core/export/hub_json.h).
 Answer hub_preview_op(Session& session, const Json& json) {
   Args args(json);
@@ -326,18 +340,47 @@ Answer hub_preview_op(Session& session, const Json& json) {
   request.channel = args.text("channel", false);
   request.version = args.text("version", false);
   const std::string console = args.text("console", false);
+  request.date = args.text("date", false);
   if (!args.ok()) return args.failure();
   if (!console.empty()) {
-    const std::optional<int> minor = hub::parse_console_version(console);
-    if (!minor) return {Failure::BadRequest, "unknown console version " + console + " (4.16 to 4.21)"};
-    request.console_minor = *minor;
+    if (!hub::find_console(console)) {
+      return {Failure::BadRequest, "unknown console version " + console + " (" + hub::console_names_text() + ")"};
+    }
+    request.console = console;
   }
+  if (request.date.empty()) request.date = today();
   const ValidationReport* report = session.report();
   if (!report) return no_catalog();
   std::string error;
   const std::optional<hub::HubPreview> preview = hub::hub_preview(report->model, request, error);
-  if (!preview) return not_found(error);
+  if (!preview) return error.rfind("date ", 0) == 0 ? Answer{Failure::BadRequest, error} : not_found(error);
   return ok(hub_preview_json(*preview));
+}
+
+// The console versions the preview models (core/hub/consoles.h), for the page's console picker.
+Answer consoles(Session&, const Json&) { return ok(view::write_json(view::console_list())); }
+
+// The install preview, exactly the CLI's install-preview JSON (core/install/install_view.h).
+Answer install_preview_op(Session& session, const Json& json) {
+  Args args(json);
+  install::PreviewRequest request;
+  request.package = args.text("package", false);
+  request.bundle = args.text("bundle", false);
+  const std::string console = args.text("console", false);
+  if (!args.ok()) return args.failure();
+  if (!console.empty()) {
+    if (!hub::find_console(console)) {
+      return {Failure::BadRequest, "unknown console version " + console + " (" + hub::console_names_text() + ")"};
+    }
+    request.console = console;
+  }
+  if (!request.bundle.empty() && request.package.empty()) return {Failure::BadRequest, "argument bundle needs package"};
+  const ValidationReport* report = session.report();
+  if (!report) return no_catalog();
+  std::string error;
+  const std::optional<install::InstallPreview> preview = install::install_preview(report->model, request, error);
+  if (!preview) return not_found(error);
+  return ok(install::install_preview_json(*preview));
 }
 
 Answer memory(Session&, const Json&) {
@@ -406,8 +449,29 @@ constexpr Op kOps[] = {
      "one channel entry's bundle in full (core/view/bundle_details.h)", false, bundle},
     {"excerpt", "{file, line (1-based), context? (lines either side, default 4, at most 50)}",
      "{file, line, lines: [[number, text], ...]} (core/load/source_excerpt.h)", false, excerpt},
-    {"hubPreview", "{package, channel?, version?, console? ('4.16' to '4.21', default the newest)}",
-     "what OperatorHub shows (core/export/hub_json.h, as the CLI's hub-preview)", false, hub_preview_op},
+    {"hubPreview", "{package, channel?, version?, console? (a name from the consoles op, default its default), date? "
+                   "('YYYY-MM-DD', the day a lifecycle support phase is judged on; default today)}",
+     "what OperatorHub shows, as the CLI's hub-preview --output json (core/export/hub_json.h): {package, console, "
+     "visible, hiddenReasons, tile, details, channels, selectedChannel, versions, selectedVersion, installNote} and, "
+     "on consoles with lifecycle columns, lifecycle",
+     false, hub_preview_op},
+    {"consoles", "{}",
+     "the console versions the OperatorHub preview models, oldest first (core/hub/consoles.h, "
+     "core/view/consoles.h): {default: '4.21', consoles: [{name, branch, revision, ocpVersion, "
+     "catalogName, badgeTooltip: 'prefixed'|'raw', badgeStyle, alertTitle, toggleIcon, archFilter, provider, "
+     "lifecycle, changes}]}",
+     false, consoles},
+    {"installPreview", "{package? ('' or absent = every package), bundle? (needs package), console? (a name from the consoles op, default its default)}",
+     "what installing takes, as the CLI's install-preview --output json (core/install/install_view.h): {bundles: [{package, "
+     "bundle, csvSource, installModes: {OwnNamespace, SingleNamespace, MultiNamespace, AllNamespaces: bool}, "
+     "installModeProblems: [str], providedAPIs: ['Kind.version.group'], olmV1: {installable: bool|null, reasons: [str], "
+     "unchecked: [str], needsWatchNamespace: bool}}], upgradeRisks: [{package, channel, from, to, via: [str], lostModes: "
+     "[str], classic: bool}] (the graph edges to mark), apiConflicts: [{gvk, packages: [str]}]}; with bundle also "
+     "operatorGroups: [{shape, operatorNamespace, targetNamespaces, joins, reason, message}], console: the install page "
+     "{console, channel, version, head, installable, cannotInstallTitle, cannotInstallDetail, modes: [{mode, label, "
+     "description, enabled}], preselectedMode, suggestedNamespace: str|null, suggestedNamespaceSource, "
+     "preselectedNamespace, recommendedNamespaceRadio, defaultApproval, automaticDisabled, providedAPIs, "
+     "offeredButUnsupported, pageTitle, breadcrumb} | null, consoleError: str", false, install_preview_op},
     {"memory", "{}", "{wasmBytes (heap size), highWater (allocator's top)}", false, memory},
     {"selectRoot", "{root} (a root of the loaded repository, as load's repository.roots[].root names it)",
      "as load: the root's explorer view with `repository` ({roots, templates, findingCounts, current}, "

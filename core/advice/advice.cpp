@@ -7,6 +7,7 @@
 #include "deps/cycles.h"
 #include "deps/deps.h"
 #include "hub/hub_preview.h"
+#include "install/install_findings.h"
 #include "update/divergence.h"
 #include "update/package_graph.h"
 
@@ -30,13 +31,14 @@ bool starts_with_ci(const std::string& text, const std::string& prefix) {
 
 class Advisor {
  public:
-  Advisor(const model::Model& model, std::vector<Finding>& out) : model_(model), out_(out) {}
+  Advisor(const model::Model& model, std::vector<Finding>& out) : model_(model), out_(out), api_owners_(model) {}
 
   void package(const model::Package& pkg) {
     updates(pkg);
     operatorhub(pkg);
     deprecations(pkg);
     dependencies(pkg);
+    for (Finding& f : install::install_findings(model_, pkg, &api_owners_)) out_.push_back(std::move(f));
   }
 
   // ---- Dependency cycles between packages (deps/cycles.h), once for the catalog; none through a
@@ -143,7 +145,7 @@ class Advisor {
       if (b.properties.legacy_deprecated) emit(FindingId::LegacyDeprecatedProperty, {b.name}, b.where, {pkg.name, "", b.name});
     }
     std::string error;
-    const std::optional<hub::HubPreview> preview = hub::hub_preview(model_, {pkg.name, "", "", hub::kNewestConsole}, error);
+    const std::optional<hub::HubPreview> preview = hub::hub_preview(model_, {pkg.name, "", "", hub::kDefaultConsole, ""}, error);
     if (!preview) return;
     // The head of the default channel as package-server settles it (a fallback when the declared
     // one is dropped): what the tile, the filters and the icon are read from.
@@ -247,6 +249,7 @@ class Advisor {
   std::vector<Finding>& out_;
   std::vector<deps::Provider> providers_;
   bool providers_built_ = false;
+  install::ApiOwners api_owners_;  ///< which packages own each API, for install_findings (built once)
 };
 
 }  // namespace

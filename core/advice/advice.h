@@ -1,7 +1,8 @@
 // Findings beyond opm: what `opm validate` passes but a catalog author wants to know before
 // publishing (issue 11 §5): where OLM Classic strands a cluster or disagrees with OLM v1, packages
 // OperatorHub would not list, deprecations that users will meet in surprising ways, the legacy
-// deprecation conventions, and the icon OperatorHub would show. Model in, findings out: every
+// deprecation conventions, the icon OperatorHub would show, and what installing takes
+// (core/install/install_findings.h, FBC46xx). Model in, findings out: every
 // finding has Phase::Advice, severity Warning or Info (codes.def rows FBC4xxx), reported_by_opm
 // false, so opm's verdict and "only what opm reports" are untouched.
 #pragma once

@@ -66,6 +66,10 @@ std::string render_upgrade_text(const update::UpgradeView& answer) {
   write_dependencies(out, c);
   out << "OLM v1:      " << (v.error ? "error: " + *v.error : "resolves to " + v.next.value_or("-"))
       << "\n  successors: " << join(v.successors, ", ") << "\n  walk: " << join(v.walk, " -> ") << "\n";
+  // Said only when OLM v1 would refuse to install what it resolved (install/olm_v1_install.h).
+  if (v.next_installable && v.next_installable->installable == false) {
+    out << "  but OLM v1 cannot install " << v.next.value_or("-") << ": " << join(v.next_installable->reasons, "; ") << "\n";
+  }
   if (c.steps) {
     out << "\nWhy, step by step (OLM Classic):\n";
     write_steps(out, *c.steps);

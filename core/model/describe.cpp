@@ -69,11 +69,14 @@ void describe_model(Model& model, declcfg::DeclarativeConfig& cfg, const LoadRes
       PackageBundle pb;
       pb.name = b.name;
       pb.image = b.image;
-      pb.properties = property::decode_properties(b.properties, pool, std::move(b.object_csv));
+      pb.properties = property::decode_properties(b.properties, pool, std::move(b.object_csv), std::move(b.metadata_owned));
       b.object_csv.reset();
+      b.metadata_owned.reset();
       pb.declared = &b;
       pb.object_count = b.object_count;
       pb.object_bytes = b.object_bytes;
+      pb.manifests = std::move(b.object_manifests);
+      b.object_manifests.reset();
       pb.where = at(b.blob);
       for (const std::string& cname : pkg.channel_order) {
         const Channel& ch = pkg.channels.at(cname);

@@ -48,6 +48,9 @@ UpgradeView upgrade_view(const UpgradeAnswer& a) {
   v.next = null_if_empty(a.v1.next);
   v.error = null_if_empty(a.v1.error);
   v.walk = a.v1_walk;
+  if (const auto& i = a.v1_next_installability) {
+    v.next_installable = install::OlmV1View{i->installable, i->reasons, i->unchecked, i->needs_watch_namespace};
+  }
   if (!a.v1_steps.empty()) v.steps = steps_view(a.v1_steps);
   return out;
 }

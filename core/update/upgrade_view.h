@@ -6,7 +6,9 @@
 // JSON:
 //   {"classic": {"candidates": [NAME], "next": NAME|null, "error": TEXT|null, "walk": [NAME],
 //                "dependencies": BOOL, "resolution": ResolutionView|null, "steps"?: [STEP]},
-//    "v1": {"successors": [NAME], "next": NAME|null, "error": TEXT|null, "walk": [NAME], "steps"?: [STEP]}}
+//    "v1": {"successors": [NAME], "next": NAME|null, "error": TEXT|null, "walk": [NAME],
+//           "nextInstallable": {"installable": BOOL|null, "reasons", "unchecked", "needsWatchNamespace"}|null,
+//           "steps"?: [STEP]}}
 //   STEP = {"from": NAME|null, "fromVersion": TEXT|null, "to": NAME|null, "error": TEXT|null,
 //           "summary": TEXT, "considered": [{"bundle", "version", "verdict", "edges": [TEXT],
 //           "reason", "unmet": [UnmetView]}], "more": N, "maxOpenShiftVersion": RAW JSON TEXT|null,
@@ -21,6 +23,7 @@
 #include <vector>
 
 #include "deps/resolution_view.h"
+#include "install/install_view.h"
 #include "update/explain.h"
 #include "update/upgrade_request.h"
 #include "view/json_fields.h"
@@ -69,6 +72,9 @@ struct V1UpgradeView {
   std::optional<std::string> next;      ///< the bundle v1 resolves to (may be the installed one); null on error
   std::optional<std::string> error;     ///< operator-controller's error text
   std::vector<std::string> walk;
+  /// Whether OLM v1 can install the bundle it moves to (install/olm_v1_install.h); null when v1
+  /// stays or fails, or the answer had no model.
+  std::optional<install::OlmV1View> next_installable;
   std::optional<std::vector<StepView>> steps;  ///< the walk explained; absent (no key) unless asked
 };
 
@@ -103,7 +109,8 @@ inline auto json_fields(const V1UpgradeView*) {
   using view::field;
   using V = V1UpgradeView;
   return std::make_tuple(field("successors", &V::successors), field("next", &V::next), field("error", &V::error),
-                         field("walk", &V::walk), view::optional_field("steps", &V::steps));
+                         field("walk", &V::walk), field("nextInstallable", &V::next_installable),
+                         view::optional_field("steps", &V::steps));
 }
 inline auto json_fields(const UpgradeView*) {
   using view::field;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "advice/advice.h"
+#include "lifecycle/lifecycle.h"
 
 namespace fbclens {
 
@@ -68,8 +69,18 @@ ValidationReport validate_catalog(const FileSource& source, const LoadOptions& o
   report.findings.insert(report.findings.end(), validation.findings.begin(), validation.findings.end());
   const std::string tree = render_error_tree(validation.opm_tree);
   model::describe_model(report.model, report.config, report.load);
+  // Operator lifecycle objects, which opm passes through: their shape, what needs the model, and
+  // then each goes to its package, where the OperatorHub preview reads it.
+  std::vector<Finding> lifecycle_findings;
+  std::vector<lifecycle::Lifecycle> lifecycles = lifecycle::read_lifecycles(report.config, report.load, lifecycle_findings);
+  const std::vector<Finding> lifecycle_checks = lifecycle::check_lifecycles(lifecycles, report.model, report.load);
+  lifecycle_findings.insert(lifecycle_findings.end(), lifecycle_checks.begin(), lifecycle_checks.end());
+  lifecycle::attach_lifecycles(std::move(lifecycles), report.model);
   // fbclens's advice beyond opm (Warning/Info): appended last, never part of opm's verdict.
-  const std::vector<Finding> advice = advice::advise(report.model, report.findings, !report.config.others.empty());
+  std::vector<Finding> advice = advice::advise(report.model, report.findings, !report.config.others.empty());
+  // The lifecycle findings join their package's advice (advice comes package by package, in name order).
+  advice.insert(advice.end(), lifecycle_findings.begin(), lifecycle_findings.end());
+  std::stable_sort(advice.begin(), advice.end(), [](const Finding& a, const Finding& b) { return a.object.package < b.object.package; });
   report.findings.insert(report.findings.end(), advice.begin(), advice.end());
 
   if (load_failed) {

@@ -1,7 +1,9 @@
 // The app as a component: two FbclensApp.mount instances on one page (the sample in one, a real
 // catalog in the other), each with its own summary, selection and keys; Tab moves through the
-// page's controls into and out of a canvas; the wheel zooms without console warnings. The page
-// is served by the test beside dist/ (same origin, so the workers start). Screenshots go to
+// instance's header, its dock's tabs and into and out of its canvas; the wheel zooms without
+// console warnings. The page is served by the test beside dist/ (same origin, so the workers
+// start); it loads the graph module (fbclens-app.js) and the bundled page (fbclens-page.js, which
+// defines FbclensApp and FbclensClient), as an embedding page does. Screenshots go to
 // build/browser/. The real catalog comes from ../shared; without it the other instance loads the
 // sample's second package and the rhtpa check is skipped with a message.
 import { test, before, after } from 'node:test';
@@ -10,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { countCatalog } from '../support/count-catalog.mjs';
 import { repo, shots, startBrowser } from './chromium.mjs';
+import { headerStatus, words } from './page-helpers.mjs';
 
 const rhtpa = resolve(repo, '../shared/catalogs/rhtpa-fbc/v4.18/catalog');
 const haveRhtpa = existsSync(rhtpa);
@@ -20,8 +23,7 @@ if (!haveRhtpa) console.log('# mount test: ../shared/catalogs absent; the second
 const HOST = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <title>two apps</title><style>body { margin: 0; } .slot { width: 800px; height: 500px; }</style></head>
 <body><div class="slot" id="a"></div><div class="slot" id="b"></div>
-<script src="fbclens-api.js"></script><script src="fbclens-client.js"></script>
-<script src="fbclens-app.js"></script><script src="simulator.js"></script><script src="page.js"></script></body></html>`;
+<script src="fbclens-app.js"></script><script src="fbclens-page.js"></script></body></html>`;
 
 let server, browser, page;
 const messages = [];
@@ -56,10 +58,10 @@ test('two instances, each with its own catalog and summary', async () => {
   assert.equal(a.packages, sample.packages);
   assert.equal(b.files, other.files);
   assert.equal(b.bundles, other.bundles);
-  assert.match(await page.textContent('#a .fbclens-status'), new RegExp('^VALID · ' + sample.files + ' files'));
-  assert.match(await page.textContent('#b .fbclens-status'), new RegExp(' · ' + other.files + ' files · '));
+  assert.match(await words(headerStatus(page.locator('#a'))), new RegExp('^VALID ' + sample.files + ' files '));
+  assert.match(await words(headerStatus(page.locator('#b'))), new RegExp(' ' + other.files + (other.files === 1 ? ' file ' : ' files ')));
   // Each draws its own graph in its own theme; neither has the page's window.fbclens.
-  await page.waitForFunction(() => window.appA.appStatus().nodes > 0 && window.appB.appStatus().nodes > 0, null, { timeout: 20000 });
+  await page.waitForFunction(() => window.appA.appStatus().nodes > 0 && window.appB.appStatus().nodes > 0, null, { timeout: 60000 });
   const [sa, sb] = await page.evaluate(() => [window.appA.appStatus(), window.appB.appStatus()]);
   assert.equal(sa.package, 'cert-watcher');
   assert.notEqual(sb.package, 'cert-watcher');
@@ -75,59 +77,98 @@ test('rhtpa v4.18 in the second instance', { skip: !haveRhtpa && 'needs ../share
   assert.equal((await page.evaluate(() => window.appB.appStatus())).package, 'rhtpa-operator');
 });
 
-test('Tab goes from the top of the page to "Open folder…", into the canvas and out of it', async () => {
+test('Tab goes from the top of the page through the header to "Open folder…", into the canvas and out of it', async () => {
   await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
-  const focused = () => page.evaluate(() => {
-    const e = document.activeElement;
-    return { cls: e.className, label: e.closest('label')?.textContent.trim() || '', slot: e.closest('.slot')?.id || '' };
-  });
+  const a = page.locator('#a');
+  const slotOfFocus = () => page.evaluate(() => document.activeElement.closest('.slot')?.id || '');
+  const isFocused = (locator) => locator.evaluate((e) => e === document.activeElement);
+  const canvasA = () => page.evaluate(() => document.activeElement === window.appA.canvas);
+  // An 800 px instance: the explorer is a drawer its "Catalog" button opens, the dock is tabs.
   await page.keyboard.press('Tab');
-  assert.deepEqual(await focused(), { cls: 'fbclens-folder-input', label: 'Open folder…', slot: 'a' });
+  assert.equal(await isFocused(a.getByRole('banner').getByRole('button', { name: 'Catalog' })), true, 'first: the explorer\'s button');
+  await page.keyboard.press('Tab');
+  assert.equal(await isFocused(a.getByRole('button', { name: 'Open folder…' })), true, 'then "Open folder…"');
+  assert.equal(await slotOfFocus(), 'a');
   await page.screenshot({ path: join(shots, 'focus-open-folder.png') });
-  // Then the bar's controls in order, then the canvas.
-  for (const cls of ['fbclens-files-input', 'fbclens-profile', 'fbclens-ocp', 'fbclens-button']) {  // the last: Share & export
+  // Then the header's controls in order, the dock's selected tab (Graph), then the canvas.
+  for (const [role, name] of [['button', 'Open files…'], ['combobox', 'Checks'], ['textbox', /^OpenShift version the checks assume/],
+    ['combobox', 'Theme'], ['button', /^Share & export/], ['tab', 'Graph']]) {
     await page.keyboard.press('Tab');
-    assert.equal((await focused()).cls, cls);
+    assert.equal(await isFocused(a.getByRole(role, { name })), true, role + ' ' + name);
   }
   await page.keyboard.press('Tab');
-  assert.deepEqual(await focused(), { cls: 'fbclens-canvas', label: '', slot: 'a' });
+  assert.equal(await canvasA(), true, 'then the canvas');
   await frames();
   await page.screenshot({ path: join(shots, 'focus-canvas.png') });
-  // Keys reach the app with focus: Home selects the channel head.
-  await page.keyboard.press('Home');
-  await page.waitForFunction(() => window.appA.appStatus().bundle === 'cert-watcher.v2.0.0', null, { timeout: 5000 });
-  assert.equal(await page.evaluate(() => window.appB.appStatus().bundle), '', 'the other instance did not react');
   await page.keyboard.press('Tab');
-  const after = await focused();
-  assert.notEqual(after.cls, 'fbclens-canvas', 'Tab leaves the canvas');
-  assert.equal(after.slot, 'a');
-  await page.keyboard.press('Shift+Tab');
-  assert.equal((await focused()).cls, 'fbclens-canvas', 'Shift+Tab comes back');
-  await page.keyboard.press('Tab');
+  assert.equal(await canvasA(), false, 'Tab leaves the canvas');
+  assert.notEqual(await page.evaluate(() => document.activeElement.tagName), 'BODY', 'to the next control');
   // Keys outside the canvas do not reach the app.
   const before = await page.evaluate(() => window.appA.appStatus().bundle);
+  await page.keyboard.press('Home');
   await page.keyboard.press('ArrowLeft');
   await frames();
   assert.equal(await page.evaluate(() => window.appA.appStatus().bundle), before);
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await canvasA(), true, 'Shift+Tab comes back');
+  // Keys reach the app with focus: Home selects the channel head.
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => window.appA.appStatus().bundle === 'cert-watcher.v2.0.0', null, { timeout: 30000 });
+  assert.equal(await page.evaluate(() => window.appB.appStatus().bundle), '', 'the other instance did not react');
+});
+
+test('a narrow instance keeps the graph and its keyboard focus while the keys walk it', async () => {
+  // The test above pressed Home in instance a's canvas.
+  assert.equal(await page.evaluate(() => window.appA.appStatus().bundle), 'cert-watcher.v2.0.0');
+  assert.equal(await page.evaluate(() => window.appA.canvas.checkVisibility()), true, 'the graph is still shown');
+  assert.equal(await page.evaluate(() => document.activeElement === window.appA.canvas), true, 'the graph keeps the focus');
+  await page.keyboard.press('ArrowLeft');  // along the head's replaces edge
+  await page.waitForFunction(() => window.appA.appStatus().bundle === 'cert-watcher.v1.2.0', null, { timeout: 10000 });
 });
 
 test("typing into one instance's search box keeps every character, the other's stays empty", async () => {
-  await page.evaluate(() => window.appB.canvas.scrollIntoView());
-  const box = await page.evaluate(() => { const r = window.appB.canvas.getBoundingClientRect(); return { x: r.x, y: r.y }; });
-  await page.mouse.click(box.x + 600, box.y + 250);  // the graph, away from the nodes
-  await page.keyboard.press('/');
-  await page.keyboard.type('lens');  // no pause after '/'
-  await page.waitForFunction(() => window.appB.appStatus().search === 'lens', null, { timeout: 5000 }).catch(() => {});
-  assert.equal(await page.evaluate(() => window.appB.appStatus().search), 'lens');
-  assert.equal(await page.evaluate(() => window.appA.appStatus().search), '');
-  await page.keyboard.press('Escape');
-  for (let i = 0; i < 4; i++) await page.keyboard.press('Backspace');
+  // The explorer is a DOM tree now (issue 20); in an 800 px instance it is a drawer. ('/' from the
+  // graph to the search is app.e2e's test.)
+  const b = page.locator('#b');
+  await b.scrollIntoViewIfNeeded();
+  const drawer = b.getByRole('banner').getByRole('button', { name: 'Catalog' });
+  await drawer.click();
+  assert.equal(await drawer.getAttribute('aria-expanded'), 'true');
+  const searchB = b.getByRole('searchbox', { name: 'Search packages, channels, bundles' });
+  await searchB.click();
+  await page.keyboard.type('lens');  // no pause between keys
+  assert.equal(await searchB.inputValue(), 'lens');
+  assert.equal(await page.locator('#a').getByRole('searchbox', { name: 'Search packages, channels, bundles', includeHidden: true }).inputValue(), '');
+  await page.keyboard.press('Escape');  // clears the search
+  assert.equal(await searchB.inputValue(), '');
+  await drawer.click();
+  assert.equal(await drawer.getAttribute('aria-expanded'), 'false');
   await page.evaluate(() => window.scrollTo(0, 0));
+});
+
+test('two instances on one page: every element id is unique, so ARIA references stay inside their instance', {
+  todo: 'defect: the shell gives fixed ids (web/shell/view.js "fl-tab-<panel>", web/panels/findings.js "fl-finding-<index>"), so two ' +
+    'instances on a page repeat them and a tabpanel\'s aria-labelledby (or the findings list\'s aria-activedescendant) resolves ' +
+    'to the first instance\'s element. Repro: mount two apps on one page, compare document.querySelectorAll("[id]")',
+}, async () => {
+  const ids = await page.evaluate(() => [...document.querySelectorAll('[id]')].map((e) => e.id));
+  const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+  assert.deepEqual([...new Set(twice)], []);
+  const references = await page.evaluate(() => [...document.querySelectorAll('[aria-labelledby], [aria-activedescendant], [aria-controls]')]
+    .flatMap((e) => ['aria-labelledby', 'aria-activedescendant', 'aria-controls'].filter((a) => e.hasAttribute(a))
+      .flatMap((a) => e.getAttribute(a).split(/\s+/).map((id) => ({ from: e.closest('.slot')?.id, to: document.getElementById(id)?.closest('.slot')?.id, id })))));
+  assert.deepEqual(references.filter((r) => r.from !== r.to), []);
 });
 
 test('the wheel zooms the graph: the page does not scroll, no console errors or warnings', async () => {
   await page.evaluate(() => window.scrollTo(0, 0));
-  const box = await page.evaluate(() => { const r = window.appA.canvas.getBoundingClientRect(); return { x: r.x, y: r.y }; });
+  // The graph of instance a in view (its dock's Graph tab: a bundle picked above may have brought
+  // the Bundle panel forward).
+  await page.locator('#a').getByRole('tab', { name: 'Graph' }).click();
+  await page.waitForFunction(() => window.appA.canvas.checkVisibility(), null, { timeout: 30000 });
+  const box = await page.evaluate(() => { const r = window.appA.canvas.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width }; });
+  assert.ok(box.width > 600, 'the graph fills the instance: ' + box.width);
+  const zoom = await page.evaluate(() => window.appA.graphStats().zoom);
   await page.mouse.move(box.x + 600, box.y + 250);
   for (let i = 0; i < 5; i++) {
     await page.mouse.wheel(0, -120);
@@ -136,6 +177,7 @@ test('the wheel zooms the graph: the page does not scroll, no console errors or 
   await page.mouse.wheel(0, 240);
   await frames();
   assert.equal(await page.evaluate(() => window.scrollY), 0, 'the wheel was the graph\'s, not the page\'s');
+  assert.ok((await page.evaluate(() => window.appA.graphStats().zoom)) > zoom * 1.1, 'the graph zoomed in');
   assert.deepEqual(messages, []);
 });
 

@@ -1,7 +1,9 @@
 // The full app's URL: ?catalog= loads a .tar.gz served beside it (and says clearly when it is
 // missing or too big), a picked .tar.gz opens like a folder, the view state lives in the hash and
 // a share link restores the same view in a fresh page; the exports (SVG, PNG, DOT, findings as
-// JSON and SARIF, the upgrade walks) are the core's data, well-formed.
+// JSON and SARIF, the upgrade walks) are the core's data, well-formed. Since issue 20 the hash
+// names the open panel (panel=hub; the older view=hub still reads), the header's status says what
+// failed, and "Share & export" is a menu button.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -10,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { countCatalog } from '../support/count-catalog.mjs';
 import { repo, shots, startBrowser } from './chromium.mjs';
+import { headerNote, headerStatus, openFiles, panel, shareMenu, within, words } from './page-helpers.mjs';
 
 let server, browser, context, dir;
 const sampleTgz = execFileSync('tar', ['czf', '-', '-C', join(repo, 'samples'), 'catalog']);
@@ -32,7 +35,7 @@ async function open(url) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(url);
-  await page.evaluate(() => window.fbclens.ready.catch(() => null));
+  await within(page.evaluate(() => window.fbclens.ready.catch(() => null)), 120000, 'the app at ' + url);
   return { page, errors };
 }
 
@@ -41,20 +44,21 @@ test('?catalog= loads a .tar.gz; a 404 and an oversize archive are reported clea
   const summary = await page.evaluate(() => window.fbclens.summary());
   assert.equal(summary.files, sample.files);
   assert.equal(summary.bundles, sample.bundles);
-  assert.deepEqual(await page.evaluate(() => window.fbclens.source()), { kind: 'url', url: server.url + 'catalogs/sample.tar.gz' });
+  assert.deepEqual(await page.evaluate(() => window.fbclens.source()), { kind: 'url', url: server.url + 'catalogs/sample.tar.gz', name: 'sample.tar.gz' });
   assert.deepEqual(errors, []);
   await page.close();
 
   ({ page } = await open(server.url + '?catalog=catalogs/missing.tar.gz'));
-  await page.waitForFunction(() => /Could not load/.test(document.querySelector('.fbclens-status').textContent));
-  assert.match(await page.textContent('.fbclens-status'),
+  await headerStatus(page).getByText(/^Could not load/).waitFor({ timeout: 30000 });
+  assert.match(await words(headerStatus(page)),
     /^Could not load the catalog: the catalog .*\/catalogs\/missing\.tar\.gz: HTTP 404 Not Found$/);
+  assert.equal(await page.evaluate(() => window.fbclens.summary()), null);
   await page.screenshot({ path: join(shots, 'catalog-url-404.png') });
   await page.close();
 
   ({ page } = await open(server.url + '?catalog=catalogs/sample.tar.gz&maxBytes=2000'));
-  await page.waitForFunction(() => /Could not load/.test(document.querySelector('.fbclens-status').textContent));
-  assert.match(await page.textContent('.fbclens-status'), /is larger than the 0\.0 MB fbclens accepts/);
+  await headerStatus(page).getByText(/^Could not load/).waitFor({ timeout: 30000 });
+  assert.match(await words(headerStatus(page)), /is larger than the 0\.0 MB fbclens accepts/);
   await page.close();
 });
 
@@ -62,8 +66,9 @@ test('a picked .tar.gz opens like the folder it was made from', async () => {
   const archive = join(dir, 'sample.tar.gz');
   writeFileSync(archive, sampleTgz);
   const { page } = await open(server.url);
-  await page.setInputFiles('.fbclens-files-input', archive);
-  await page.waitForFunction((files) => window.fbclens.source()?.kind === 'files' && window.fbclens.summary().files === files, sample.files);
+  await openFiles(page, archive);
+  await page.waitForFunction((files) => window.fbclens.source()?.kind === 'files' && window.fbclens.summary().files === files,
+    sample.files, { timeout: 60000 });
   assert.equal(await page.evaluate(() => window.fbclens.summary().bundles), sample.bundles);
   await page.close();
 });
@@ -76,48 +81,65 @@ test('the hash keeps the view; a copied link restores it in a fresh page', async
     app.setView('hub');
     app.setConsole('4.18');
   });
-  await page.waitForFunction(() => /pkg=cert-watcher/.test(location.hash) && /console=4\.18/.test(location.hash) && /view=hub/.test(location.hash));
+  await page.waitForFunction(() => /pkg=cert-watcher/.test(location.hash) && /console=4\.18/.test(location.hash) && /panel=hub/.test(location.hash),
+    null, { timeout: 30000 });
   const state = await page.evaluate(() => window.fbclens.state());
+  assert.deepEqual([state.view, state.panel], ['hub', 'hub']);
   // Copy link, from the menu.
-  await page.click('.fbclens-menu > summary');
-  await page.click('button[data-export=link]');
-  await page.waitForFunction(() => /Link copied/.test(document.querySelector('.fbclens-copy-note').textContent));
+  await shareMenu(page, 'Copy link');
+  await headerNote(page).getByText(/^Link copied/).waitFor({ timeout: 30000 });
   const link = await page.evaluate(() => navigator.clipboard.readText());
   assert.equal(link, await page.evaluate(() => location.href.replace(location.search,
     '?catalog=' + encodeURIComponent(new URL('catalogs/sample.tar.gz', location.href).href))));
   // The embed snippets name the same view.
-  await page.click('.fbclens-menu > summary');
-  await page.click('button[data-export=element]');
-  await page.waitForFunction(() => /element\) copied/.test(document.querySelector('.fbclens-copy-note').textContent));
+  await shareMenu(page, 'Copy embed snippet (element)');
+  await headerNote(page).getByText(/element\) copied/).waitFor({ timeout: 30000 });
   const element = await page.evaluate(() => navigator.clipboard.readText());
   assert.match(element, /<script src="[^"]*\/fbc-lens\.js" async><\/script>\n<fbc-lens catalog="http:\/\/127\.0\.0\.1:\d+\/catalogs\/sample\.tar\.gz" package="cert-watcher" channel="fast" bundle="cert-watcher\.v1\.2\.0" console="4\.18" view="hub"/);
   await page.close();
 
   const fresh = await open(link);
-  await fresh.page.waitForFunction(() => window.fbclens.appStatus()?.channel === 'fast');
+  await fresh.page.waitForFunction(() => window.fbclens.appStatus()?.channel === 'fast', null, { timeout: 30000 });
   const restored = await fresh.page.evaluate(() => window.fbclens.state());
-  for (const key of ['package', 'channel', 'bundle', 'view', 'console']) assert.equal(restored[key], state[key], key);
-  assert.equal(await fresh.page.evaluate(() => document.querySelector('.fbclens-hub details').open), true);
+  for (const key of ['package', 'channel', 'bundle', 'view', 'panel', 'console']) assert.equal(restored[key], state[key], key);
+  // The OperatorHub panel is the one open, showing the 4.18 console for the package.
+  assert.equal(await fresh.page.getByRole('tab', { name: 'OperatorHub' }).getAttribute('aria-selected'), 'true');
+  await panel(fresh.page, 'OperatorHub').getByText(/^OpenShift 4\.18 console,/).waitFor({ timeout: 30000 });
+  assert.equal(await panel(fresh.page, 'OperatorHub').getByRole('combobox', { name: 'Console version' }).inputValue(), '4.18');
   await fresh.page.close();
 });
 
-test('a link with the upgrade simulator restores its question and both walks', async () => {
+let simulatorLink = '';
+test('the hash carries the upgrade simulator\'s question', async () => {
   const { page } = await open(server.url);
   await page.evaluate(() => window.fbclens.simulate({ package: 'upgrade-seed', installedBundle: 'upgrade-seed.v1.0.0', installedVersion: '1.0.0' }));
-  await page.waitForFunction(() => /sim=1/.test(location.hash) && /installedVersion=1\.0\.0/.test(location.hash));
-  const fresh = await open(await page.evaluate(() => location.href));
-  await fresh.page.waitForFunction(() => window.fbclens.graphStats()?.routes.v1 > 0, null, { timeout: 20000 });
-  const sim = await fresh.page.evaluate(() => window.fbclens.state().simulator);
-  assert.equal(sim.installedBundle, 'upgrade-seed.v1.0.0');
-  assert.equal(sim.installedVersion, '1.0.0');
+  await page.waitForFunction(() => /sim=1/.test(location.hash) && /installedVersion=1\.0\.0/.test(location.hash), null, { timeout: 30000 });
+  simulatorLink = await page.evaluate(() => location.href);
+  const hash = new URLSearchParams(new URL(simulatorLink).hash.slice(1));
+  assert.deepEqual([hash.get('pkg'), hash.get('panel'), hash.get('installed'), hash.get('installedVersion')],
+    ['upgrade-seed', 'simulator', 'upgrade-seed.v1.0.0', '1.0.0']);
   await page.close();
-  await fresh.page.close();
+});
+
+test('a link with the upgrade simulator restores its question and both walks', async () => {
+  assert.ok(simulatorLink, 'the test above made the link');
+  const fresh = await open(simulatorLink);
+  try {
+    await fresh.page.waitForFunction(() => window.fbclens.graphStats()?.routes.v1 > 0, null, { timeout: 30000 });
+    const sim = await fresh.page.evaluate(() => window.fbclens.state().simulator);
+    assert.equal(sim.installedBundle, 'upgrade-seed.v1.0.0');
+    assert.equal(sim.installedVersion, '1.0.0');
+    assert.equal(await fresh.page.evaluate(() => window.fbclens.state().panel), 'simulator', 'the simulator is the panel open');
+    assert.equal(await panel(fresh.page, 'Upgrade simulator').getByRole('textbox', { name: 'Installed version (not in the catalog)' }).inputValue(), '1.0.0');
+  } finally {
+    await fresh.page.close();
+  }
 });
 
 test('exports: SVG parses and names every node, PNG has the device pixels, findings and walks are the core\'s', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
   await page.goto(server.url);
-  await page.evaluate(() => window.fbclens.ready);
+  await within(page.evaluate(() => window.fbclens.ready), 120000, 'the app');
   await page.evaluate(() => window.fbclens.show({ package: 'cert-watcher', channel: 'stable' }));
   const result = await page.evaluate(async () => {
     const app = window.fbclens;

@@ -6,7 +6,7 @@
 
 namespace fbclens::test {
 
-TEST_CASE("fingerprint: the same files in any order, the same fingerprint; any change, another") {
+TEST_CASE("fingerprint: the same files in any order, the same fingerprint, and any change another") {
   const auto fp = [](std::vector<std::pair<std::string, std::string>> files) {
     std::vector<std::pair<std::string, std::uint64_t>> hashed;
     for (auto& [path, bytes] : files) hashed.emplace_back(path, content_hash(bytes));
