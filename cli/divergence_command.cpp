@@ -1,9 +1,11 @@
 // divergence: for every channel and installed bundle, where OLM Classic and OLM v1 differ and
-// where Classic strands it (core/update/divergence.h).
+// where Classic strands it (core/update/divergence.h; the answer as update/divergence_view.h, its
+// text export/upgrade_text.h).
 #include <iostream>
 
 #include "common.h"
-#include "export/upgrade_json.h"
+#include "export/upgrade_text.h"
+#include "update/divergence_view.h"
 #include "verb.h"
 
 namespace fbclens::cli {
@@ -24,30 +26,19 @@ int run_divergence(const CLI::App& verb, const DivergenceSettings& s) {
   std::vector<std::string> packages;
   if (verb.count("--package") > 0) packages.push_back(s.package);
   else for (const auto& [name, pkg] : report->model.packages) packages.push_back(name);
-  Json all = Json::array();
+  std::vector<update::DivergenceView> all;  // with --output json: printed together, as one array
   for (const std::string& package : packages) {
     const std::optional<update::PackageGraph> graph = update::package_graph(report->model, package);
     if (!graph) {
       std::cerr << "fbclens: package " << package << " is not in the catalog\n";
       return 2;
     }
-    const update::DivergenceReport d = update::divergence(*graph);
+    update::DivergenceView d = update::divergence_view(update::divergence(*graph));
     stranded += d.stranded;
-    if (output == "json") {
-      all.push_back(divergence_json(d));
-      continue;
-    }
-    std::cout << "package " << package << ": " << d.rows.size() << " installed bundles checked, " << d.differing
-              << " where Classic and v1 differ, " << d.stranded << " stranded by Classic\n";
-    for (const update::DivergenceRow& r : d.rows) {
-      if (!r.differs && !r.classic_stranded) continue;
-      std::cout << "  " << r.channel << " / " << r.installed << ":"
-                << (r.classic_stranded ? " [stranded by Classic]" : "") << "\n"
-                << "    Classic: " << join(r.classic_walk, " -> ") << (r.classic_error.empty() ? "" : "  (" + r.classic_error + ")") << "\n"
-                << "    v1:      " << join(r.v1_walk, " -> ") << (r.v1_error.empty() ? "" : "  (" + r.v1_error + ")") << "\n";
-    }
+    if (output == "json") all.push_back(std::move(d));
+    else std::cout << render_divergence_text(d);
   }
-  if (output == "json") std::cout << all.dump(2) << "\n";
+  if (output == "json") std::cout << view::write_json(all).dump(2) << "\n";
   return stranded > 0 && !s.report_only ? 1 : 0;
 }
 

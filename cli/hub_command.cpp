@@ -1,9 +1,12 @@
 // hub-preview: the CLI face of core/hub (what OperatorHub shows for a package).
+#include <ctime>
 #include <iostream>
+#include <memory>
 
 #include "common.h"
 #include "export/hub_json.h"
 #include "hub/hub_preview.h"
+#include "lifecycle/lifecycle.h"
 #include "verb.h"
 
 namespace fbclens::cli {
@@ -41,18 +44,41 @@ void print_text(const Json& p) {
               << (v["deprecated"].get<bool>() ? "  [" + v["tooltip"].get<std::string>() + "]" : "") << "\n";
   }
   if (!p["installNote"].is_null()) std::cout << "install page note: " << p["installNote"].get<std::string>() << "\n";
+  if (!p.contains("lifecycle")) return;
+  const Json& l = p["lifecycle"];
+  std::cout << "Installed Operators, with " << l["installedVersion"].get<std::string>() << " installed on OpenShift "
+            << l["clusterVersion"].get<std::string>() << (l["date"].is_null() ? "" : " on " + l["date"].get<std::string>())
+            << " (" << l["objects"].get<std::size_t>() << (l["objects"] == 1 ? " lifecycle object" : " lifecycle objects")
+            << (l["stream"].is_null() ? ", no version stream matches" : ", stream " + l["stream"].get<std::string>()) << "):\n";
+  std::cout << "  cluster compatibility: " << l["compatibility"]["text"].get<std::string>() << "\n";
+  const Json& s = l["supportPhase"];
+  std::cout << "  support phase: " << or_dash(s["text"]) << (s["endDate"].is_null() ? "" : " (ends " + s["endDate"].get<std::string>() + ")")
+            << "\n";
+  for (const Json& phase : s["phases"]) {
+    std::cout << "    " << phase["name"].get<std::string>() << ": " << phase["startDate"].get<std::string>() << " to "
+              << phase["endDate"].get<std::string>() << "\n";
+  }
+}
+
+// Today's local date, YYYY-MM-DD: the console judges the support phase on the browser's clock.
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  char text[16];
+  std::strftime(text, sizeof text, "%Y-%m-%d", &local);
+  return text;
 }
 
 struct HubPreviewSettings {
-  std::string catalog, package, channel, version, console = hub::console_version_text(hub::kNewestConsole), output = "text";
+  std::string catalog, package, channel, version, console = hub::kDefaultConsole, date, output = "text";
 };
 
 int run_hub_preview(const HubPreviewSettings& s) {
-  const std::string& output = s.output;
-  const std::optional<int> minor = hub::parse_console_version(s.console);
+  const std::string date = s.date.empty() ? today() : s.date;
   const auto report = load(s.catalog);
   if (!report) return 2;
-  const hub::PreviewRequest request{s.package, s.channel, s.version, *minor};
+  const hub::PreviewRequest request{s.package, s.channel, s.version, s.console, date};
   std::string error;
   const std::optional<hub::HubPreview> preview = hub::hub_preview(report->model, request, error);
   if (!preview) {
@@ -60,7 +86,7 @@ int run_hub_preview(const HubPreviewSettings& s) {
     return 2;
   }
   const Json result = hub_preview_json(*preview);
-  if (output == "json") std::cout << result.dump(2) << "\n";
+  if (s.output == "json") std::cout << result.dump(2) << "\n";
   else print_text(result);
   return 0;
 }
@@ -70,8 +96,8 @@ int run_hub_preview(const HubPreviewSettings& s) {
 Verb add_hub_preview_verb(CLI::App& fbclens) {
   CLI::App* verb = add_verb(fbclens, "hub-preview",
       "What the OpenShift console's OperatorHub shows: listed or hidden (and why), tile, details alert, channel and "
-      "version dropdowns. Console defaults to " + hub::console_version_text(hub::kNewestConsole) +
-      "; channel and version to the console's picks.\n\n"
+      "version dropdowns, and on consoles that have them the Installed Operators lifecycle columns (support phase "
+      "judged on --date). Channel and version default to the console's picks.\n\n"
       "Exit status: 0 shown, 2 usage or I/O error, or a package, channel or version not in the catalog.");
   auto s = std::make_shared<HubPreviewSettings>();
   verb->add_option("CATALOG", s->catalog, "The catalog folder or file.")->required();
@@ -79,11 +105,18 @@ Verb add_hub_preview_verb(CLI::App& fbclens) {
   verb->add_option("--channel", s->channel, "The channel picked in the dropdown (default: the console's pick).")->type_name("CH");
   verb->add_option("--version", s->version, "The version picked in the dropdown (default: the console's pick).")
       ->type_name("VERSION");
+  // The console versions are the rows of core/hub/consoles.h, oldest first.
   std::vector<std::string> consoles;
-  for (int minor = hub::kOldestConsole; minor <= hub::kNewestConsole; ++minor) consoles.push_back(hub::console_version_text(minor));
+  for (const hub::ConsoleVersion& c : hub::kConsoles) consoles.push_back(c.name);
   one_of(verb->add_option("--console", s->console, "The OpenShift console version whose OperatorHub to show."), consoles)
-      ->type_name(consoles.front() + ".." + consoles.back())
+      ->type_name(consoles.front() + ".." + consoles[consoles.size() - 2] + "|" + consoles.back())
       ->capture_default_str();
+  verb->add_option("--date", s->date,
+                   "The day a lifecycle support phase is judged on (default: today, as the console uses the browser's clock).")
+      ->type_name("YYYY-MM-DD")
+      ->check([](const std::string& value) {
+        return lifecycle::iso_day(value) ? std::string() : value + " is not a YYYY-MM-DD date";
+      });
   one_of(verb->add_option("--output", s->output, "text for people, json for tools."), {"text", "json"})->capture_default_str();
   return {verb, [s] { return run_hub_preview(*s); }};
 }

@@ -33,6 +33,7 @@
   VERB(resolve)             \
   VERB(matrix)              \
   VERB(render_template)     \
+  VERB(install_preview)     \
   /* new verbs above this line */
 
 namespace fbclens::cli {

@@ -1,54 +1,17 @@
-// resolve: the CLI face of core/deps (what OLM Classic installs for a new Subscription).
+// resolve: the CLI face of core/deps (what OLM Classic installs for a new Subscription; the answer
+// as deps/resolution_view.h, its text export/resolution_text.h).
 #include <iostream>
 
 #include "common.h"
-#include "deps/resolve.h"
-#include "deps/resolve_json.h"
+#include "deps/install_request.h"
+#include "deps/resolution_view.h"
+#include "export/resolution_text.h"
 #include "update/resolve_request.h"
 #include "verb.h"
 
 namespace fbclens::cli {
 
 namespace {
-
-void print_text(const deps::Resolution& r, const std::string& package, const std::string& installed) {
-  if (!r.error.empty()) {
-    std::cout << "resolution of " << package << " fails: " << r.error << "\n";
-    return;
-  }
-  if (r.ok) {
-    std::cout << "OLM Classic installs " << r.installs.size() << (r.installs.size() == 1 ? " bundle" : " bundles") << ":\n";
-    for (const deps::Installed& i : r.installs) {
-      std::cout << "  " << i.bundle << " (package " << i.package << ", channel " << i.channel << ")";
-      if (i.required_by.empty()) std::cout << ": the subscription's pick\n";
-      else {
-        std::cout << ": pulled in by " << i.required_by << " " << i.property_pointer << "\n      " << i.constraint << "\n";
-        if (!i.failure_message.empty()) std::cout << "      failureMessage: " << i.failure_message << "\n";
-      }
-    }
-    for (const deps::Note& n : r.notes) std::cout << "  note: " << n.constraint << ": " << n.detail << "\n";
-  } else if (!installed.empty()) {
-    std::cout << "OLM Classic stays on " << installed << ": "
-              << (r.candidates.empty() ? "no entry of its channel order replaces, skips or skipRanges it"
-                                       : "no candidate has all its dependencies met")
-              << "\n";
-  } else {
-    std::cout << "OLM Classic cannot resolve package " << package << ": no candidate has all its dependencies met\n";
-  }
-  bool header = false;
-  for (const deps::CandidateOutcome& c : r.candidates) {
-    if (!c.tried || c.chosen) continue;
-    if (!header) std::cout << "skipped candidates, in Classic's preference order:\n";
-    header = true;
-    std::cout << "  " << c.bundle << " (channel " << c.channel << ")\n";
-    for (const deps::Unmet& u : c.unmet) {
-      std::cout << "    " << (u.constraint.empty() ? c.bundle : u.constraint) << ": " << u.reason;
-      if (!u.where.file.empty()) std::cout << " [" << u.where.file << ":" << u.where.line << " " << u.property_pointer << "]";
-      std::cout << "\n";
-      if (!u.failure_message.empty()) std::cout << "      failureMessage: " << u.failure_message << "\n";
-    }
-  }
-}
 
 struct ResolveSettings {
   std::string catalog, package, channel, starting_bundle, installed_bundle, installed_version, output = "text";
@@ -57,19 +20,18 @@ struct ResolveSettings {
 
 int run_resolve(const CLI::App& verb, const ResolveSettings& s) {
   const std::string& output = s.output;
-  // The same reader as the JS API's resolve, so both refuse the same requests.
-  Json fields{{"package", s.package}, {"channel", s.channel}, {"startingBundle", s.starting_bundle},
-              {"installedBundle", s.installed_bundle}, {"installedVersion", s.installed_version},
-              {"clusterProvides", s.cluster_provides}};
+  // The same checks as the JS API's resolve, so both refuse the same requests.
+  const deps::InstallFields fields{s.package, s.channel, s.starting_bundle, s.installed_bundle, s.installed_version,
+                                   s.cluster_provides};
   deps::InstallRequest request;
-  if (const std::string error = deps::install_request_from_json(fields, request); !error.empty()) {
+  if (const std::string error = deps::make_install_request(fields, request); !error.empty()) {
     return usage_error(verb, error);
   }
   const auto report = load(s.catalog);
   if (!report) return 2;
-  const deps::Resolution r = update::resolve_request(report->model, request);
-  if (output == "json") std::cout << deps::resolution_json(r).dump(2) << "\n";
-  else print_text(r, request.package, request.installed_bundle);
+  const deps::ResolutionView r = deps::resolution_view(update::resolve_request(report->model, request));
+  if (output == "json") std::cout << view::write_json(r).dump(2) << "\n";
+  else std::cout << render_resolution_text(r, request.package, request.installed_bundle);
   return r.ok ? 0 : 1;
 }
 

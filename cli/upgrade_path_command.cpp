@@ -1,63 +1,16 @@
 // upgrade-path: what OLM Classic and OLM v1 pick next for an installed bundle, and their walks
-// (core/update, export/upgrade_json.h).
+// (core/update; the answer as update/upgrade_view.h, its text export/upgrade_text.h).
 #include <iostream>
 
 #include "common.h"
-#include "export/upgrade_json.h"
+#include "export/upgrade_text.h"
 #include "update/upgrade_request.h"
+#include "update/upgrade_view.h"
 #include "verb.h"
 
 namespace fbclens::cli {
 
 namespace {
-
-// One explained walk (export/upgrade_json.h steps_json) as indented text: each step's summary,
-// then every bundle considered with its verdict, the edges that made it a candidate and why.
-void print_steps(const Json& steps) {
-  int number = 0;
-  for (const Json& step : steps) {
-    std::cout << "  " << ++number << ". " << step["summary"].get<std::string>() << "\n";
-    if (!step["error"].is_null() && step["summary"].get<std::string>().find(step["error"].get<std::string>()) == std::string::npos) {
-      std::cout << "     error: " << step["error"].get<std::string>() << "\n";
-    }
-    for (const Json& c : step["considered"]) {
-      std::cout << "     " << (c["verdict"] == "chosen" ? "* " : "- ") << c["bundle"].get<std::string>();
-      if (!c["version"].get<std::string>().empty()) std::cout << " (" << c["version"].get<std::string>() << ")";
-      std::cout << " [" << c["verdict"].get<std::string>() << "] " << c["reason"].get<std::string>() << "\n";
-      for (const Json& e : c["edges"]) std::cout << "         via " << e.get<std::string>() << "\n";
-    }
-    if (step["more"].get<std::size_t>() > 0) std::cout << "     ... and " << step["more"].get<std::size_t>() << " more\n";
-    if (!step["maxOpenShiftVersion"].is_null()) {
-      std::cout << "     note: " << step["to"].get<std::string>() << " declares olm.maxOpenShiftVersion "
-                << step["maxOpenShiftVersion"].get<std::string>()
-                << "; it does not change this pick, but blocks cluster upgrades past that OpenShift version\n";
-    }
-  }
-}
-
-// Classic's dependency view of its first pick: what installs along, and why candidates were skipped.
-void print_dependencies(const Json& classic) {
-  if (!classic["dependencies"].get<bool>()) {
-    std::cout << "  dependencies: ignored (--ignore-dependencies)\n";
-    return;
-  }
-  const Json& r = classic["resolution"];
-  if (r.is_null()) return;
-  for (const Json& i : r["installs"]) {
-    if (i["requiredBy"].is_null()) continue;
-    std::cout << "  installs along: " << i["bundle"].get<std::string>() << " (package " << i["package"].get<std::string>()
-              << "), required by " << i["requiredBy"].get<std::string>() << "\n";
-  }
-  for (const Json& c : r["candidates"]) {
-    if (!c["tried"].get<bool>() || c["chosen"].get<bool>()) continue;
-    std::cout << "  skipped " << c["bundle"].get<std::string>() << ":\n";
-    for (const Json& u : c["unmet"]) {
-      const std::string constraint = u["constraint"].get<std::string>();
-      std::cout << "    " << (constraint.empty() ? "" : constraint + ": ") << u["reason"].get<std::string>() << "\n";
-      if (!u["failureMessage"].is_null()) std::cout << "      failureMessage: " << u["failureMessage"].get<std::string>() << "\n";
-    }
-  }
-}
 
 struct UpgradePathSettings {
   std::string catalog, output = "text";
@@ -76,26 +29,9 @@ int run_upgrade_path(const UpgradePathSettings& s) {
     return 2;
   }
   const update::PackageGraph graph = update::package_graph(report->model.packages.at(request->package));
-  const Json result = upgrade_path_json(update::answer_upgrade(graph, *request, &report->model));
-  if (output == "json") {
-    std::cout << result.dump(2) << "\n";
-    return 0;
-  }
-  const auto text = [](const Json& v) { return v.is_null() ? std::string("-") : v.get<std::string>(); };
-  const Json& c = result["classic"];
-  const Json& v = result["v1"];
-  std::cout << "OLM Classic: " << (c["error"].is_null() ? (c["next"].is_null() ? "stays" : "next " + text(c["next"])) : "error: " + text(c["error"]))
-            << "\n  candidates (head first): " << join(c["candidates"].get<std::vector<std::string>>(), ", ")
-            << "\n  walk: " << join(c["walk"].get<std::vector<std::string>>(), " -> ") << "\n";
-  print_dependencies(c);
-  std::cout << "OLM v1:      " << (v["error"].is_null() ? "resolves to " + text(v["next"]) : "error: " + text(v["error"]))
-            << "\n  successors: " << join(v["successors"].get<std::vector<std::string>>(), ", ")
-            << "\n  walk: " << join(v["walk"].get<std::vector<std::string>>(), " -> ") << "\n";
-  for (const char* side : {"classic", "v1"}) {
-    if (!result[side].contains("steps")) continue;
-    std::cout << "\nWhy, step by step (" << (side == std::string("classic") ? "OLM Classic" : "OLM v1") << "):\n";
-    print_steps(result[side]["steps"]);
-  }
+  const update::UpgradeView answer = update::upgrade_view(update::answer_upgrade(graph, *request, &report->model));
+  if (output == "json") std::cout << view::write_json(answer).dump(2) << "\n";
+  else std::cout << render_upgrade_text(answer);
   return 0;
 }
 

@@ -50,6 +50,7 @@ int run_validate(const CLI::App& verb, const ValidateSettings& s) {
   // opm's output needs nothing beyond opm: no analysis, no profile (which never change it).
   ValidateOptions options;
   options.analyses = output != "opm";
+  options.release_documents = true;  // nothing below reads the documents beyond the model and properties
   ValidationReport report = validate_catalog(*source, options);
   // Profiles add findings and gates; opm's own output and verdict stay as they are.
   if (output != "opm") profiles::apply_profiles(report, profile_options);

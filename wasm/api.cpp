@@ -28,6 +28,7 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
               {"profiles", 0}, {"analyses", 0}, {"view", 0}, {"serialise", 0}};
   ValidateOptions options;
   options.analyses = !defer_analyses;
+  options.release_documents = true;  // the worker reads the model, findings and properties only
   std::uint64_t bytes = 0;
   options.load.on_file_loaded = [&bytes](LoadResult& result, std::size_t) {
     bytes += result.files.empty() ? 0 : result.files.back().bytes;
@@ -61,7 +62,8 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
 
 void Session::start_analyses() {
   analyses_.reset();
-  if (report_) analyses_ = std::make_unique<analyses::Cache>(report_->model, report_->findings, !report_->config.others.empty());
+  if (report_) analyses_ = std::make_unique<analyses::Cache>(report_->model, report_->findings, !report_->config.others.empty(),
+                                                     &report_->lifecycle_findings);
 }
 
 const ValidationReport* Session::complete_report() {

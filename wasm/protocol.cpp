@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <ctime>
 #include <optional>
 
 #include "diff/diff.h"
@@ -25,11 +26,15 @@
 #include "export/mermaid.h"
 #include "export/report_json.h"
 #include "export/report_text.h"
-#include "deps/resolve_json.h"
-#include "export/upgrade_json.h"
+#include "deps/install_request.h"
+#include "deps/resolution_view.h"
+#include "update/divergence_view.h"
+#include "install/install_preview.h"
 #include "update/resolve_request.h"
+#include "update/upgrade_view.h"
 #include "load/source_excerpt.h"
 #include "view/bundle_details.h"
+#include "view/consoles.h"
 #include "wasm/repository_ops.h"
 
 #include <set>
@@ -281,19 +286,20 @@ Answer upgrade_path(Session& session, const Json& json) {
             refused.message};
   }
   const update::PackageGraph graph = update::package_graph(report->model.packages.at(request->package));
-  return ok(upgrade_path_json(update::answer_upgrade(graph, *request, &report->model)));
+  return ok(view::write_json(update::upgrade_view(update::answer_upgrade(graph, *request, &report->model))));
 }
 
 // What OLM Classic installs for a new Subscription, exactly the CLI's `resolve --output json`
-// (core/deps/resolve_json.h): a resolution that fails is an answer too (its "error" and
-// "candidates" say why), as the CLI prints it.
+// (core/deps/resolution_view.h; the request checked as the CLI's, core/deps/install_request.h): a
+// resolution that fails is an answer too (its "error" and "candidates" say why), as the CLI
+// prints it.
 Answer resolve_op(Session& session, const Json& json) {
   deps::InstallRequest request;
   const std::string error = deps::install_request_from_json(json, request);
   if (!error.empty()) return {Failure::BadRequest, error};
   const ValidationReport* report = session.report();
   if (!report) return no_catalog();
-  return ok(deps::resolution_json(update::resolve_request(report->model, request)));
+  return ok(view::write_json(deps::resolution_view(update::resolve_request(report->model, request))));
 }
 
 Answer divergence_op(Session& session, const Json& json) {
@@ -304,7 +310,7 @@ Answer divergence_op(Session& session, const Json& json) {
   if (!report) return no_catalog();
   const std::optional<update::PackageGraph> graph = update::package_graph(report->model, package);
   if (!graph) return not_found("package " + package + " is not in the catalog");
-  return ok(divergence_json(update::divergence(*graph)));
+  return ok(view::write_json(update::divergence_view(update::divergence(*graph))));
 }
 
 // "Compare with…": the catalog staged with fbclens_add_compare_file (OLD) against the one loaded
@@ -416,6 +422,17 @@ Answer excerpt(Session& session, const Json& json) {
   return ok(Json{{"file", file}, {"line", at}, {"lines", std::move(lines)}});
 }
 
+// Today's local date, YYYY-MM-DD: the day the console judges a lifecycle support phase on (the
+// core has no clock, so the preview is given it).
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  char text[16];
+  std::strftime(text, sizeof text, "%Y-%m-%d", &local);
+  return text;
+}
+
 // The OperatorHub preview, exactly the CLI's hub-preview JSON (core/export/hub_json.h).
 Answer hub_preview_op(Session& session, const Json& json) {
   Args args(json);
@@ -424,18 +441,47 @@ Answer hub_preview_op(Session& session, const Json& json) {
   request.channel = args.text("channel", false);
   request.version = args.text("version", false);
   const std::string console = args.text("console", false);
+  request.date = args.text("date", false);
   if (!args.ok()) return args.failure();
   if (!console.empty()) {
-    const std::optional<int> minor = hub::parse_console_version(console);
-    if (!minor) return {Failure::BadRequest, "unknown console version " + console + " (4.16 to 4.21)"};
-    request.console_minor = *minor;
+    if (!hub::find_console(console)) {
+      return {Failure::BadRequest, "unknown console version " + console + " (" + hub::console_names_text() + ")"};
+    }
+    request.console = console;
   }
+  if (request.date.empty()) request.date = today();
   const ValidationReport* report = session.report();
   if (!report) return no_catalog();
   std::string error;
   const std::optional<hub::HubPreview> preview = hub::hub_preview(report->model, request, error);
-  if (!preview) return not_found(error);
+  if (!preview) return error.rfind("date ", 0) == 0 ? Answer{Failure::BadRequest, error} : not_found(error);
   return ok(hub_preview_json(*preview));
+}
+
+// The console versions the preview models (core/hub/consoles.h), for the page's console picker.
+Answer consoles(Session&, const Json&) { return ok(view::write_json(view::console_list())); }
+
+// The install preview, exactly the CLI's install-preview JSON (core/install/install_view.h).
+Answer install_preview_op(Session& session, const Json& json) {
+  Args args(json);
+  install::PreviewRequest request;
+  request.package = args.text("package", false);
+  request.bundle = args.text("bundle", false);
+  const std::string console = args.text("console", false);
+  if (!args.ok()) return args.failure();
+  if (!console.empty()) {
+    if (!hub::find_console(console)) {
+      return {Failure::BadRequest, "unknown console version " + console + " (" + hub::console_names_text() + ")"};
+    }
+    request.console = console;
+  }
+  if (!request.bundle.empty() && request.package.empty()) return {Failure::BadRequest, "argument bundle needs package"};
+  const ValidationReport* report = session.report();
+  if (!report) return no_catalog();
+  std::string error;
+  const std::optional<install::InstallPreview> preview = install::install_preview(report->model, request, error);
+  if (!preview) return not_found(error);
+  return ok(install::install_preview_json(*preview));
 }
 
 Answer memory(Session&, const Json&) {
@@ -466,13 +512,21 @@ constexpr Op kOps[] = {
     {"loadSample", "{}", "as load, for the built-in sample catalog", true, load_sample},
     {"catalogSummary", "{}", "the Summary of the catalog loaded, as in load's answer (core/export/report_json.h); once "
      "every deferred analysis has run it is the Summary of a load without deferAnalyses", false, catalog_summary},
-    {"analyses", "{packages?: [name, ..]} (absent: every package)",
-     "the findings beyond opm (core/analyses/analyses.h: a row per analysis) about those packages, computed now unless "
-     "computed before: {findings: [Finding as in the Summary's findings, in report order], notAnalysed: [packages "
-     "asked for that opm rejects, so no analysis runs for them], pending: packages not analysed yet, complete: bool, "
-     "findingCounts: {error, warning, info} of every finding and profiles: as the Summary's (when profiles ran), both "
-     "only when complete}; without packages also the findings about no package (FBC4000); an unknown package is "
-     "notFound", false, analyses_op},
+    {"analyses",
+     "{packages?: [name, ..]} (package names as in the view's packages[].name; absent or null: every package, and "
+     "the findings about no package too). The page asks after a load with deferAnalyses: for the packages it shows, "
+     "then for the rest (or all at once), as often as it likes: what is computed is kept",
+     "the findings beyond opm (core/analyses/analyses.h, a row per analysis) about those packages, computed now unless "
+     "computed before: {findings: [Finding], notAnalysed: [name], pending: number, complete: bool, findingCounts?, "
+     "profiles?}. findings: each exactly as an item of the Summary's findings ({code, name, severity, phase: "
+     "'advice', message, opmMessage, reportedByOpm: false, file, line, column, package, channel, bundle, group, "
+     "where, notes}), in the order the CLI reports them (by package name, those about no package such as FBC4000 "
+     "first; each package's rows in table order); notAnalysed: the packages asked for that opm rejects (no analysis "
+     "runs for them, as in the CLI); pending: packages not analysed yet; complete: every analysis has run, and then "
+     "(only then) findingCounts {error, warning, info} of every finding of the report and profiles (as the "
+     "Summary's, when profiles ran) replace the Summary's, and catalogSummary is the Summary of a load without "
+     "deferAnalyses; a package not in the catalog is notFound, packages not a list of strings badRequest",
+     false, analyses_op},
     {"loadTimings", "{}",
      "how long each stage of the last load took: {stages: [{name, ms}], files, bytes}; stages in order: read (files "
      "copied into wasm memory), parse, decode, model, validate (opm's rules), profiles, analyses (0 when deferred), "
@@ -483,18 +537,25 @@ constexpr Op kOps[] = {
      "{package, installedBundle?, installedVersion? (default: that bundle's version), subscriptionChannel?, "
      "startingCsv?, channels?: [..], version?, policy?: 'CatalogProvided'|'SelfCertified', explain?: bool, "
      "ignoreDependencies?: bool, clusterProvides?: ['group/version/Kind' | 'package@version', ..]}",
-     "where OLM Classic and OLM v1 go: {classic, v1}, Classic resolving dependencies unless ignoreDependencies "
-     "(classic.resolution), with explain each side's steps (core/export/upgrade_json.h, as the CLI's upgrade-path)",
+     "where OLM Classic and OLM v1 go, as the CLI's upgrade-path --output json (core/update/upgrade_view.h): "
+     "{classic: {candidates, next, error, walk, dependencies, resolution, steps?}, v1: {successors, next, error, "
+     "walk, steps?}}; Classic resolves dependencies unless ignoreDependencies (classic.resolution, as resolve's "
+     "answer); with explain each side has steps: [{from, fromVersion, to, error, summary, considered: [{bundle, "
+     "version, verdict, edges, reason, unmet}], more, maxOpenShiftVersion, installsAlong}]; names and errors null "
+     "when none",
      false, upgrade_path},
     {"resolve",
      "{package, channel?, startingBundle?, installedBundle?, installedVersion?, "
      "clusterProvides?: ['group/version/Kind' | 'package@version', ..]}",
-     "what OLM Classic installs for a new Subscription, or as the upgrade of installedBundle: "
-     "{ok, error, installs, notes, candidates} "
-     "(core/deps/resolve_json.h, as the CLI's resolve --output json)", false, resolve_op},
+     "what OLM Classic installs for a new Subscription, or as the upgrade of installedBundle, as the CLI's resolve "
+     "--output json (core/deps/resolution_view.h): {ok, error, installs: [{package, channel, bundle, requiredBy, "
+     "constraint, failureMessage, property}], notes: [{bundle, constraint, detail}], candidates: [{channel, bundle, "
+     "tried, chosen, unmet: [{bundle, constraint, failureMessage, property, file, line, reason}]}]}", false, resolve_op},
     {"divergence", "{package}",
-     "per channel and installed entry, where the two OLMs differ and where Classic strands the cluster "
-     "(core/export/upgrade_json.h, as the CLI's divergence --output json)", false, divergence_op},
+     "per channel and installed entry, where the two OLMs differ and where Classic strands the cluster, as one "
+     "element of the CLI's divergence --output json (core/update/divergence_view.h): {package, defaultChannel, "
+     "differing, stranded, rows: [{channel, installed, installedVersion, classic: {next, error, walk}, v1: {next, "
+     "error, walk}, differs, classicStranded}]}", false, divergence_op},
     {"compare", "{} (the older catalog's files staged first: fbclens_add_compare_file; the worker does it for {op: 'compare', files})",
      "{old: {verdict, files, packages, bundles}, diff} where diff is `fbclens diff OLD NEW --output json` with the loaded catalog as NEW (core/export/diff_json.h)",
      false, compare_op},
@@ -512,8 +573,29 @@ constexpr Op kOps[] = {
      "one channel entry's bundle in full (core/view/bundle_details.h)", false, bundle},
     {"excerpt", "{file, line (1-based), context? (lines either side, default 4, at most 50)}",
      "{file, line, lines: [[number, text], ...]} (core/load/source_excerpt.h)", false, excerpt},
-    {"hubPreview", "{package, channel?, version?, console? ('4.16' to '4.21', default the newest)}",
-     "what OperatorHub shows (core/export/hub_json.h, as the CLI's hub-preview)", false, hub_preview_op},
+    {"hubPreview", "{package, channel?, version?, console? (a name from the consoles op, default its default), date? "
+                   "('YYYY-MM-DD', the day a lifecycle support phase is judged on; default today)}",
+     "what OperatorHub shows, as the CLI's hub-preview --output json (core/export/hub_json.h): {package, console, "
+     "visible, hiddenReasons, tile, details, channels, selectedChannel, versions, selectedVersion, installNote} and, "
+     "on consoles with lifecycle columns, lifecycle",
+     false, hub_preview_op},
+    {"consoles", "{}",
+     "the console versions the OperatorHub preview models, oldest first (core/hub/consoles.h, "
+     "core/view/consoles.h): {default: '4.21', consoles: [{name, branch, revision, ocpVersion, "
+     "catalogName, badgeTooltip: 'prefixed'|'raw', badgeStyle, alertTitle, toggleIcon, archFilter, provider, "
+     "lifecycle, changes}]}",
+     false, consoles},
+    {"installPreview", "{package? ('' or absent = every package), bundle? (needs package), console? (a name from the consoles op, default its default)}",
+     "what installing takes, as the CLI's install-preview --output json (core/install/install_view.h): {bundles: [{package, "
+     "bundle, csvSource, installModes: {OwnNamespace, SingleNamespace, MultiNamespace, AllNamespaces: bool}, "
+     "installModeProblems: [str], providedAPIs: ['Kind.version.group'], olmV1: {installable: bool|null, reasons: [str], "
+     "unchecked: [str], needsWatchNamespace: bool}}], upgradeRisks: [{package, channel, from, to, via: [str], lostModes: "
+     "[str], classic: bool}] (the graph edges to mark), apiConflicts: [{gvk, packages: [str]}]}; with bundle also "
+     "operatorGroups: [{shape, operatorNamespace, targetNamespaces, joins, reason, message}], console: the install page "
+     "{console, channel, version, head, installable, cannotInstallTitle, cannotInstallDetail, modes: [{mode, label, "
+     "description, enabled}], preselectedMode, suggestedNamespace: str|null, suggestedNamespaceSource, "
+     "preselectedNamespace, recommendedNamespaceRadio, defaultApproval, automaticDisabled, providedAPIs, "
+     "offeredButUnsupported, pageTitle, breadcrumb} | null, consoleError: str", false, install_preview_op},
     {"memory", "{}", "{wasmBytes (heap size), highWater (allocator's top)}", false, memory},
     {"selectRoot", "{root} (a root of the loaded repository, as load's repository.roots[].root names it)",
      "as load: the root's explorer view with `repository` ({roots, templates, findingCounts, current}, "

@@ -7,6 +7,7 @@
 #include "deps/cycles.h"
 #include "deps/deps.h"
 #include "hub/hub_preview.h"
+#include "install/install_findings.h"
 #include "update/divergence.h"
 #include "update/package_graph.h"
 
@@ -125,7 +126,7 @@ class Advisor {
       if (b.properties.legacy_deprecated) emit(FindingId::LegacyDeprecatedProperty, {b.name}, b.where, {pkg.name, "", b.name});
     }
     std::string error;
-    const std::optional<hub::HubPreview> preview = hub::hub_preview(model_, {pkg.name, "", "", hub::kNewestConsole}, error);
+    const std::optional<hub::HubPreview> preview = hub::hub_preview(model_, {pkg.name, "", "", hub::kDefaultConsole, ""}, error);
     if (!preview) return;
     // The head of the default channel as package-server settles it (a fallback when the declared
     // one is dropped): what the tile, the filters and the icon are read from.
@@ -270,6 +271,13 @@ void deprecations(analyses::Context& context, const model::Package& package, std
 }
 void dependencies(analyses::Context& context, const model::Package& package, std::vector<Finding>& out) {
   Advisor(context, out).dependencies(package);
+}
+void install(analyses::Context& context, const model::Package& package, std::vector<Finding>& out) {
+  for (Finding& f : install::install_findings(context.model(), package, &context.api_owners())) out.push_back(std::move(f));
+}
+void lifecycles(analyses::Context& context, const std::set<std::string>&, std::vector<Finding>& out) {
+  const std::vector<Finding>& found = context.lifecycle_findings();
+  out.insert(out.end(), found.begin(), found.end());
 }
 void dependency_cycles(analyses::Context& context, const std::set<std::string>& skipped, std::vector<Finding>& out) {
   if (!context.model().packages.empty()) Advisor(context, out).dependency_cycles(skipped);

@@ -1,7 +1,8 @@
 // Findings beyond opm: what `opm validate` passes but a catalog author wants to know before
 // publishing (issue 11 §5): where OLM Classic strands a cluster or disagrees with OLM v1, packages
 // OperatorHub would not list, deprecations that users will meet in surprising ways, the legacy
-// deprecation conventions, and the icon OperatorHub would show. Model in, findings out: every
+// deprecation conventions, the icon OperatorHub would show, and what installing takes
+// (core/install/install_findings.h, FBC46xx). Model in, findings out: every
 // finding has Phase::Advice, severity Warning or Info (codes.def rows FBC4xxx), reported_by_opm
 // false, so opm's verdict and "only what opm reports" are untouched.
 #pragma once
@@ -28,6 +29,12 @@ void updates(analyses::Context& context, const model::Package& package, std::vec
 void operatorhub(analyses::Context& context, const model::Package& package, std::vector<Finding>& out);
 void deprecations(analyses::Context& context, const model::Package& package, std::vector<Finding>& out);
 void dependencies(analyses::Context& context, const model::Package& package, std::vector<Finding>& out);
+/// FBC46xx: what installing the package takes (install/install_findings.h, against the APIs every
+/// package of the catalog owns).
+void install(analyses::Context& context, const model::Package& package, std::vector<Finding>& out);
+/// FBC47xx: the findings validation made about the catalog's lifecycle objects (context's
+/// lifecycle_findings), as they are.
+void lifecycles(analyses::Context& context, const std::set<std::string>& skipped, std::vector<Finding>& out);
 void dependency_cycles(analyses::Context& context, const std::set<std::string>& skipped, std::vector<Finding>& out);
 void catalog_content(analyses::Context& context, const std::set<std::string>& skipped, std::vector<Finding>& out);
 

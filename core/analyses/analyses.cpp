@@ -25,10 +25,23 @@ const std::vector<Analysis> kAnalyses = {
     {"dependencies", "FBC4501-FBC4503 dependencies OLM Classic cannot read or no bundle of the catalog meets "
                      "(deps/deps.h)",
      Needs::Providers, advice::dependencies, nullptr},
+    {"install", "FBC46xx what installing takes: install modes, webhooks, APIs another package owns "
+                "(install/install_findings.h)",
+     Needs::Providers, advice::install, nullptr},
     {"dependencyCycles", "FBC4504 packages that need each other through their dependencies (deps/cycles.h)",
      Needs::Catalog, nullptr, advice::dependency_cycles},
     {"catalogContent", "FBC4000 a catalog with no package at all", Needs::Catalog, nullptr, advice::catalog_content},
+    {"lifecycles", "FBC47xx operator lifecycle objects the console cannot read, or for no package or version of the "
+                   "catalog (lifecycle/lifecycle.h; found while validating, filed under their package)",
+     Needs::Catalog, nullptr, advice::lifecycles, true},
 };
+
+// Report order: by package (those about no package first), stable, so each package's findings keep
+// the order they were computed in (its rows in table order).
+template <typename T, typename Package>
+void by_package(std::vector<T>& list, Package package) {
+  std::stable_sort(list.begin(), list.end(), [&package](const T& a, const T& b) { return package(a) < package(b); });
+}
 
 double since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -52,6 +65,16 @@ const char* needs_name(Needs needs) {
 
 const std::vector<Analysis>& table() { return kAnalyses; }
 
+const install::ApiOwners& Context::api_owners() {
+  if (!api_owners_) api_owners_ = std::make_unique<install::ApiOwners>(model_);
+  return *api_owners_;
+}
+
+const std::vector<Finding>& Context::lifecycle_findings() const {
+  static const std::vector<Finding> kNone;
+  return lifecycle_findings_ ? *lifecycle_findings_ : kNone;
+}
+
 const std::vector<deps::Provider>& Context::providers() {
   if (!providers_built_) {
     providers_built_ = true;
@@ -65,8 +88,9 @@ const std::vector<deps::Provider>& Context::providers() {
   return providers_;
 }
 
-Cache::Cache(const model::Model& model, const std::vector<Finding>& findings, bool other_objects)
-    : context_(model, other_objects) {
+Cache::Cache(const model::Model& model, const std::vector<Finding>& findings, bool other_objects,
+             const std::vector<Finding>* lifecycle_findings)
+    : context_(model, other_objects, lifecycle_findings) {
   for (const Finding& f : findings) {
     if (!opm_phase(f) || f.info().severity != Severity::Error) continue;
     if (f.object.package.empty()) disabled_ = true;
@@ -74,6 +98,9 @@ Cache::Cache(const model::Model& model, const std::vector<Finding>& findings, bo
   }
   if (disabled_) {
     catalog_done_ = true;
+    for (const Analysis& row : kAnalyses) {
+      if (row.catalog && row.always) row.catalog(context_, skipped_, catalog_findings_);
+    }
     return;
   }
   for (const auto& [name, pkg] : model.packages) {
@@ -120,6 +147,7 @@ std::vector<const Finding*> Cache::findings(const std::set<std::string>* package
   for (const Finding& f : catalog_findings_) {
     if (wanted(f.object.package)) out.push_back(&f);
   }
+  by_package(out, [](const Finding* f) -> const std::string& { return f->object.package; });
   return out;
 }
 

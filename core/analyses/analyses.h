@@ -14,12 +14,14 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "deps/deps.h"
 #include "findings/finding.h"
+#include "install/provided_apis.h"
 #include "model/model.h"
 
 namespace fbclens {
@@ -33,25 +35,35 @@ namespace fbclens::analyses {
 class Context {
  public:
   /// `other_objects`: the catalog has objects of schemas other than olm.* (FBC4000's wording).
-  Context(const model::Model& model, bool other_objects) : model_(model), other_objects_(other_objects) {}
+  /// `lifecycle_findings`: what validation found in the catalog's lifecycle objects
+  /// (ValidationReport::lifecycle_findings; null: none), which the `lifecycles` row reports.
+  Context(const model::Model& model, bool other_objects, const std::vector<Finding>* lifecycle_findings = nullptr)
+      : model_(model), other_objects_(other_objects), lifecycle_findings_(lifecycle_findings) {}
 
   const model::Model& model() const { return model_; }
   bool other_objects() const { return other_objects_; }
   /// Every olm.bundle of the catalog as a dependency provider (deps::provider_of), in package-name
   /// then file order; built on first use.
   const std::vector<deps::Provider>& providers();
+  /// Which packages own each API (install/provided_apis.h), for the install analysis; built on
+  /// first use.
+  const install::ApiOwners& api_owners();
+  /// ValidationReport::lifecycle_findings (empty when none was given).
+  const std::vector<Finding>& lifecycle_findings() const;
 
  private:
   const model::Model& model_;
   bool other_objects_;
+  const std::vector<Finding>* lifecycle_findings_;
   std::vector<deps::Provider> providers_;
   bool providers_built_ = false;
+  std::unique_ptr<install::ApiOwners> api_owners_;
 };
 
 /// What an analysis reads besides the package it runs for.
 enum class Needs : std::uint8_t {
   Package,    ///< the package alone (its model: channels, entries, bundles, properties, deprecations)
-  Providers,  ///< the package and every bundle of the catalog as a dependency provider
+  Providers,  ///< the package and every bundle of the catalog (as a dependency provider, or the APIs it owns)
   Catalog,    ///< the whole model at once: run once per catalog, its findings filed under their package
 };
 
@@ -68,9 +80,14 @@ struct Analysis {
   /// Needs::Catalog: appends the findings about the whole catalog, leaving out any about a package
   /// in `skipped` (opm rejects it, so its analyses would not be sound).
   void (*catalog)(Context& context, const std::set<std::string>& skipped, std::vector<Finding>& out);
+  /// Runs even where the analyses are not sound (an opm error about no package): what it reports
+  /// does not depend on opm's rules holding (the lifecycle objects' own shape).
+  bool always = false;
 };
 
-/// The rows, in the order their findings are reported. Per-package rows first.
+/// The rows. Per-package rows first; findings are reported package by package (name order; those
+/// about no package first), each package's in row order (the catalog-wide rows' after the
+/// per-package rows').
 const std::vector<Analysis>& table();
 
 /// The analyses of one catalog, computed per package on demand and kept. Which packages are analysed
@@ -82,7 +99,8 @@ class Cache {
  public:
   /// `model` and `findings` (a validation's findings; only those of opm's phases load, convert and
   /// model are read) must outlive the cache. `other_objects`: as Context.
-  Cache(const model::Model& model, const std::vector<Finding>& findings, bool other_objects);
+  Cache(const model::Model& model, const std::vector<Finding>& findings, bool other_objects,
+        const std::vector<Finding>* lifecycle_findings = nullptr);
   Cache(const Cache&) = delete;
   Cache& operator=(const Cache&) = delete;
 
@@ -97,9 +115,10 @@ class Cache {
   bool complete() const { return pending_.empty() && catalog_done_; }
   /// Packages analysed whose rows have not run yet.
   std::size_t pending() const { return pending_.size(); }
-  /// The findings computed so far, in report order (packages by name, each in row order, then the
-  /// catalog-wide rows), restricted to those about `packages` (findings about no package, such as
-  /// FBC4000, only when `packages` is null, which means every package).
+  /// The findings computed so far, in report order (by package name, those about no package first;
+  /// each package's per-package rows in row order, then its catalog-wide rows'), restricted to those
+  /// about `packages` (findings about no package, such as FBC4000, only when `packages` is null,
+  /// which means every package).
   std::vector<const Finding*> findings(const std::set<std::string>* packages) const;
   /// Every finding of every row (computing what is missing), in report order: what the CLI reports.
   std::vector<Finding> all();

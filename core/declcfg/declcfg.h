@@ -25,6 +25,10 @@ struct Property {
   /// offending member below "/properties/<index>/value".
   std::string error;
   std::string error_path;
+  /// For an olm.bundle's properties, value_digest of the value as declared, taken before its heavy
+  /// parts are released (0 for other objects' properties and for a property without a value):
+  /// what the diff compares to tell a changed bundle.
+  std::uint64_t digest = 0;
 };
 
 struct Package {
@@ -72,6 +76,13 @@ struct Bundle {
   /// by model::describe_model, which leaves it empty. On the heap: most bundles have none, and the
   /// config holds every bundle.
   std::unique_ptr<property::CsvMetadata> object_csv;
+  /// What core/install reads of the olm.bundle.object manifests (identities, the CSV's webhooks and
+  /// deployment names), taken before the payloads are released; unset when the bundle has none.
+  /// Moved into the model by model::describe_model, like object_csv.
+  std::optional<property::BundleManifests> object_manifests;
+  /// The owned CRDs and APIServices of the first olm.csv.metadata, taken before its descriptions
+  /// are released (property::CsvMetadata::owned_crds / owned_api_services); moved into the model.
+  std::optional<property::OwnedApis> metadata_owned;
 };
 
 /// A reference inside a package: {schema, name}.
@@ -106,8 +117,9 @@ struct DeclarativeConfig {
 /// §1.6), its bundle objects read (base64, YAML→JSON) and its typed properties checked. A blob that
 /// fails becomes a Phase::Load finding appended to `load.findings` (opm: "parse bundle: ...", "read
 /// bundle objects: ...") and is left out. Once checked, the heavy parts nothing reads afterwards are
-/// released from the blob: olm.bundle.object payloads (their sizes are kept) and the
-/// crdDescriptions / apiServiceDefinitions of olm.csv.metadata. The config refers into
+/// released from the blob: olm.bundle.object payloads (their sizes are kept; what core/install reads
+/// of them is kept as object_manifests) and the crdDescriptions / apiServiceDefinitions of
+/// olm.csv.metadata (their owned entries' identities kept as metadata_owned). The config refers into
 /// `load.blobs`, which must outlive it.
 class ConfigBuilder {
  public:
@@ -115,8 +127,15 @@ class ConfigBuilder {
   /// LoadResult (or one moved from it) on every call: the config refers into its blobs.
   void add_blobs(LoadResult& load, std::size_t first);
   DeclarativeConfig take() { return std::move(config_); }
+  /// With `release` (off by default), once an olm.package, olm.channel, olm.bundle or
+  /// olm.deprecations object is decoded its JSON keeps only what validation reads later (its
+  /// properties, a package's icon): most of a catalog's JSON. Only for callers that read nothing
+  /// else of the documents (validate_catalog with ValidateOptions::release_documents); templates
+  /// and repositories read keys' spellings.
+  void release_decoded(bool release) { release_ = release; }
 
  private:
+  bool release_ = false;
   DeclarativeConfig config_;
   property::TextPool text_pool_;  ///< shares CSV descriptions and icons between bundles
 };

@@ -2,6 +2,7 @@
 
 #include "declcfg/declcfg.h"
 #include "declcfg/go_shape.h"
+#include "declcfg/value_digest.h"
 #include "findings/go_format.h"
 #include "load/yaml_stream.h"
 #include "property/csv_manifest.h"
@@ -38,11 +39,33 @@ std::vector<Property> properties_of(const Json& obj) {
 }
 
 // olm.csv.metadata's CRD and API service descriptions are most of a catalog's JSON nodes; once the
-// value has been checked nothing reads them, so they are released (node counts dominate memory).
-void release_csv_descriptions(std::vector<Property>& properties) {
-  for (const Property& p : properties) {
+// value has been checked nothing reads them but the owned entries' identities (core/install: the
+// provided APIs, OLM v1's APIService rule), which are taken as typed facts into `b`; the rest is
+// released (node counts dominate memory).
+void release_csv_descriptions(Bundle& b) {
+  for (const Property& p : b.properties) {
     if (p.type != "olm.csv.metadata" || !p.error.empty() || !p.value || !p.value->is_object()) continue;
     Json& value = const_cast<Json&>(*p.value);  // the builder owns the blobs mutably
+    const auto text = [](const Json& item, const char* name) {
+      const Json* v = item.is_object() ? go_field(item, name) : nullptr;
+      return v && v->is_string() ? v->get<std::string>() : std::string();
+    };
+    const auto owned = [&](const char* field) -> const Json* {
+      const Json* defs = go_field(value, field);
+      const Json* list = defs && defs->is_object() ? go_field(*defs, "owned") : nullptr;
+      return list && list->is_array() ? list : nullptr;
+    };
+    if (!b.metadata_owned) {  // the first olm.csv.metadata is the one decode_properties reads
+      b.metadata_owned.emplace();
+      if (const Json* list = owned("crdDescriptions")) {
+        for (const Json& c : *list) b.metadata_owned->crds.push_back({text(c, "name"), text(c, "version"), text(c, "kind")});
+      }
+      if (const Json* list = owned("apiServiceDefinitions")) {
+        for (const Json& a : *list) {
+          b.metadata_owned->api_services.push_back({text(a, "group"), text(a, "version"), text(a, "kind"), text(a, "name")});
+        }
+      }
+    }
     for (const char* heavy : {"crdDescriptions", "apiServiceDefinitions"}) {
       std::string key;
       if (go_field(value, heavy, &key)) value.erase(key);
@@ -54,22 +77,26 @@ class Decoder {
  public:
   Decoder(LoadResult& load, DeclarativeConfig& cfg, property::TextPool& pool) : load_(load), cfg_(cfg), pool_(pool) {}
 
-  void run(std::size_t first) {
+  void run(std::size_t first, bool release) {
     for (std::uint32_t i = static_cast<std::uint32_t>(first); i < load_.blobs.size(); ++i) {
       decode(i);
-      slim(load_.blobs[i]);
+      if (release) slim(load_.blobs[i]);
     }
   }
 
  private:
   // Once a blob is decoded, only its properties are read from its JSON (typed properties, the
   // bundle details' raw values, dependency constraints) and a package's icon (describe_model):
-  // the rest (names, entries, related images, objects of other schemas, blobs that did not decode)
-  // is released, which is most of a catalog's JSON for channels and much of it for bundles.
+  // the rest (names, entries, related images; also of olm.* objects that did not decode) is
+  // released, which is most of a catalog's JSON for channels and much of it for bundles.
   // Property::value points into the properties array, which erasing other keys leaves in place.
   void slim(Blob& blob) {
     Json& v = blob.document.value;
-    if (!v.is_object()) return;
+    // Objects of other schemas are read later as they are (core/lifecycle's lifecycle objects).
+    if (!v.is_object() || (blob.schema != "olm.package" && blob.schema != "olm.channel" && blob.schema != "olm.bundle" &&
+                           blob.schema != "olm.deprecations")) {
+      return;
+    }
     const bool package = blob.schema == "olm.package";
     for (auto it = v.begin(); it != v.end();) {
       std::string key = it.key();
@@ -128,11 +155,12 @@ class Decoder {
         b.package = string_field(v, "package");
         b.image = string_field(v, "image");
         b.properties = properties_of(v);
+        for (Property& p : b.properties) p.digest = p.value ? value_digest(*p.value) : 0;
         if (const Json* related = go_field(v, "relatedImages"); related && related->is_array()) {
           for (const Json& r : *related) b.related_images.push_back({string_field(r, "name"), string_field(r, "image")});
         }
         if (!read_bundle_objects(i, b)) return;
-        release_csv_descriptions(b.properties);
+        release_csv_descriptions(b);
         cfg.bundles.push_back(std::move(b));
       } else if (blob.schema == "olm.deprecations") {
         if (!typed_ok(i, shapes::deprecation(), "parse deprecation: ")) return;
@@ -212,8 +240,9 @@ class Decoder {
       const auto first = std::find_if(data.begin(), data.end(), [](char c) { return !std::isspace(static_cast<unsigned char>(c)); });
       // Only a manifest that names ClusterServiceVersion is read as JSON: CRDs are most of the bytes.
       const bool maybe_csv = !b.object_csv && data.find("ClusterServiceVersion") != std::string::npos;
+      const bool is_json = first != data.end() && *first == '{';
       Json manifest;
-      if (first == data.end() || *first != '{') {
+      if (!is_json) {
         if (!yaml_to_json(data, manifest, error)) {
           bundle_object_error(blob, where,
                               prefix + "convert bundle object property at index " + std::to_string(p.index) + " to JSON: " + error);
@@ -222,9 +251,23 @@ class Decoder {
       } else if (maybe_csv) {
         manifest = property::csv_manifest_from_json(data);
       }
+      if (!b.object_manifests) b.object_manifests.emplace();
+      property::BundleManifests& facts = *b.object_manifests;
+      if (manifest.is_object()) {
+        const auto str = [&manifest](const char* name, const Json* in = nullptr) {
+          const Json* v = go_field(in ? *in : manifest, name);
+          return v && v->is_string() ? v->get<std::string>() : std::string();
+        };
+        const Json* metadata = go_field(manifest, "metadata");
+        facts.objects.push_back({str("apiVersion"), str("kind"), metadata && metadata->is_object() ? str("name", metadata) : ""});
+      } else if (is_json) {
+        facts.objects.push_back(property::scan_manifest_identity(data));
+      }
       if (maybe_csv && manifest.is_object()) {
         if (const Json* kind = go_field(manifest, "kind"); kind && *kind == "ClusterServiceVersion") {
           b.object_csv = std::make_unique<property::CsvMetadata>(property::csv_metadata_from_manifest(manifest, pool_));
+          facts.has_csv = true;
+          property::read_csv_manifest_facts(manifest, facts);
         }
       }
       ++b.object_count;
@@ -245,7 +288,7 @@ class Decoder {
 
 }  // namespace
 
-void ConfigBuilder::add_blobs(LoadResult& load, std::size_t first) { Decoder(load, config_, text_pool_).run(first); }
+void ConfigBuilder::add_blobs(LoadResult& load, std::size_t first) { Decoder(load, config_, text_pool_).run(first, release_); }
 
 DeclarativeConfig decode_declarative_config(LoadResult& load) {
   ConfigBuilder builder;

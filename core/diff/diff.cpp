@@ -1,11 +1,14 @@
 // [SECTION] sorting helpers
 // [SECTION] graph equality (which packages need their upgrades recomputed)
+// [SECTION] changed bundles (bundles are immutable)
 // [SECTION] diff_models
 // [SECTION] the pruning profile
 #include "diff/diff.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -21,6 +24,7 @@ namespace {
 auto tie(const ChannelKey& k) { return std::tie(k.package, k.channel); }
 auto tie(const EntryKey& k) { return std::tie(k.package, k.channel, k.bundle); }
 auto tie(const BundleKey& k) { return std::tie(k.package, k.bundle); }
+auto tie(const BundleChange& k) { return std::tie(k.package, k.bundle); }
 auto tie(const DeprecationKey& k) { return std::tie(k.package, k.schema, k.name, k.message); }
 auto tie(const DefaultChannelChange& k) { return std::tie(k.package); }
 auto tie(const EdgeChange& k) { return std::tie(k.package, k.channel, k.bundle, k.field); }
@@ -120,6 +124,123 @@ void diff_upgrades(const update::PackageGraph& old_graph, const update::PackageG
   }
 }
 
+// [SECTION] changed bundles (bundles are immutable)
+//
+// The FBC guideline issue 24 cites: once released, a bundle's image and metadata stay as they are;
+// a fix is a new bundle with an upgrade edge.
+
+// An image reference split at "@": the repository and the digest ("" when the reference has none).
+std::pair<std::string, std::string> split_digest(const std::string& image) {
+  const std::size_t at = image.find('@');
+  if (at == std::string::npos) return {image, ""};
+  return {image.substr(0, at), image.substr(at + 1)};
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string s;
+  for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+// The property types whose values differ between two bundles (added, removed or changed), sorted.
+std::vector<std::string> changed_property_types(const declcfg::Bundle& o, const declcfg::Bundle& n) {
+  std::map<std::string, std::multiset<std::uint64_t>> old_values, new_values;
+  for (const declcfg::Property& p : o.properties) old_values[p.type].insert(p.digest);
+  for (const declcfg::Property& p : n.properties) new_values[p.type].insert(p.digest);
+  std::set<std::string> types;
+  for (const auto& [type, values] : old_values) {
+    const auto it = new_values.find(type);
+    if (it == new_values.end() || it->second != values) types.insert(type);
+  }
+  for (const auto& [type, values] : new_values) {
+    if (!old_values.count(type)) types.insert(type);
+  }
+  return {types.begin(), types.end()};
+}
+
+// A related image as people read it: "name (image)", or the image alone when unnamed.
+std::string related_text(const declcfg::RelatedImage& r) { return r.name.empty() ? r.image : r.name + " (" + r.image + ")"; }
+
+// What changed in a bundle present in both catalogs; nullopt when nothing did.
+std::optional<BundleChange> bundle_change(const std::string& pkg, const model::PackageBundle& ob, const model::PackageBundle& nb) {
+  if (!ob.declared || !nb.declared) return std::nullopt;
+  const declcfg::Bundle& o = *ob.declared;
+  const declcfg::Bundle& n = *nb.declared;
+  BundleChange c{pkg, nb.name, "info", {}};
+  bool only_moves = true;
+  if (o.image != n.image) {
+    const auto [old_repo, old_digest] = split_digest(o.image);
+    const auto [new_repo, new_digest] = split_digest(n.image);
+    if (!old_digest.empty() && old_digest == new_digest) {
+      c.changes.push_back("image moved from " + old_repo + " to " + new_repo + " (same digest " + new_digest + ")");
+    } else {
+      only_moves = false;
+      if (!old_digest.empty() && !new_digest.empty()) {
+        c.changes.push_back("image digest changed from " + old_digest + " to " + new_digest +
+                            (old_repo == new_repo ? "" : " (and moved from " + old_repo + " to " + new_repo + ")"));
+      } else {
+        c.changes.push_back("image changed from " + (o.image.empty() ? std::string("(none)") : o.image) + " to " +
+                            (n.image.empty() ? std::string("(none)") : n.image));
+      }
+    }
+  }
+  const std::vector<std::string> types = changed_property_types(o, n);
+  if (!types.empty()) {
+    only_moves = false;
+    // olm.bundle.object replaced by olm.csv.metadata is how a catalog migrates (opm render
+    // --migrate-level=bundle-object-to-csv-metadata); say so, as it explains most such changes.
+    const auto has = [](const declcfg::Bundle& b, const char* type) {
+      return std::any_of(b.properties.begin(), b.properties.end(), [&](const declcfg::Property& p) { return p.type == type; });
+    };
+    const bool migrated = has(o, "olm.bundle.object") && !has(o, "olm.csv.metadata") && has(n, "olm.csv.metadata") &&
+                          !has(n, "olm.bundle.object");
+    c.changes.push_back("properties changed: " + joined(types) +
+                        (migrated ? " (olm.bundle.object replaced by olm.csv.metadata, as a catalog migration writes it)" : ""));
+  }
+  // Related images as multisets of (name, image); a removed and an added one with the same name
+  // and digest in another repository moved.
+  const auto key = [](const declcfg::RelatedImage& r) { return std::make_pair(r.name, r.image); };
+  std::multiset<std::pair<std::string, std::string>> old_related, new_related;
+  for (const declcfg::RelatedImage& r : o.related_images) old_related.insert(key(r));
+  for (const declcfg::RelatedImage& r : n.related_images) new_related.insert(key(r));
+  std::vector<std::pair<std::string, std::string>> removed, added;
+  std::set_difference(old_related.begin(), old_related.end(), new_related.begin(), new_related.end(), std::back_inserter(removed));
+  std::set_difference(new_related.begin(), new_related.end(), old_related.begin(), old_related.end(), std::back_inserter(added));
+  for (auto r = removed.begin(); r != removed.end();) {
+    const auto [old_repo, old_digest] = split_digest(r->second);
+    const auto a = std::find_if(added.begin(), added.end(), [&, &old_digest = old_digest](const auto& x) {
+      return x.first == r->first && !old_digest.empty() && split_digest(x.second).second == old_digest;
+    });
+    if (a == added.end()) {
+      ++r;
+      continue;
+    }
+    c.changes.push_back("related image " + (r->first.empty() ? std::string("(unnamed)") : r->first) + " moved from " + old_repo +
+                        " to " + split_digest(a->second).first + " (same digest " + old_digest + ")");
+    added.erase(a);
+    r = removed.erase(r);
+  }
+  const auto texts = [](const std::vector<std::pair<std::string, std::string>>& list) {
+    std::vector<std::string> out;
+    for (const auto& [name, image] : list) out.push_back(related_text({name, image}));
+    return out;
+  };
+  if (!added.empty()) c.changes.push_back("related images added: " + joined(texts(added)));
+  if (!removed.empty()) c.changes.push_back("related images removed: " + joined(texts(removed)));
+  if (!added.empty() || !removed.empty()) only_moves = false;
+  if (c.changes.empty()) return std::nullopt;
+  c.severity = only_moves ? "info" : "warning";
+  return c;
+}
+
+// Every declared channel of `p` and its entries, as added or removed `within` the package.
+void list_package_content(const model::Package& p, std::vector<ChannelKey>& channels, std::vector<EntryKey>& entries) {
+  for (const model::Channel* c : declared_channels(p)) {
+    channels.push_back({p.name, c->name, "package"});
+    for (const auto& [entry, b] : c->bundles) entries.push_back({p.name, c->name, entry, "package"});
+  }
+}
+
 // Everything inside one package present in both catalogs.
 void diff_package(const model::Package& o, const model::Package& n, CatalogDiff& d) {
   const std::string& pkg = n.name;
@@ -132,14 +253,15 @@ void diff_package(const model::Package& o, const model::Package& n, CatalogDiff&
   for (const auto& [name, oc] : old_channels) {
     const auto it = new_channels.find(name);
     if (it == new_channels.end()) {
-      d.channels_removed.push_back({pkg, name});
+      d.channels_removed.push_back({pkg, name, ""});
+      for (const auto& [entry, b] : oc->bundles) d.entries_removed.push_back({pkg, name, entry, "channel"});
       continue;
     }
     const model::Channel& nc = *it->second;
     for (const auto& [entry, ob] : oc->bundles) {
       const auto nb = nc.bundles.find(entry);
       if (nb == nc.bundles.end()) {
-        d.entries_removed.push_back({pkg, name, entry});
+        d.entries_removed.push_back({pkg, name, entry, ""});
         continue;
       }
       if (ob.replaces != nb->second.replaces) {
@@ -154,11 +276,13 @@ void diff_package(const model::Package& o, const model::Package& n, CatalogDiff&
       }
     }
     for (const auto& [entry, nb] : nc.bundles) {
-      if (!oc->bundles.count(entry)) d.entries_added.push_back({pkg, name, entry});
+      if (!oc->bundles.count(entry)) d.entries_added.push_back({pkg, name, entry, ""});
     }
   }
   for (const auto& [name, nc] : new_channels) {
-    if (!old_channels.count(name)) d.channels_added.push_back({pkg, name});
+    if (old_channels.count(name)) continue;
+    d.channels_added.push_back({pkg, name, ""});
+    for (const auto& [entry, b] : nc->bundles) d.entries_added.push_back({pkg, name, entry, "channel"});
   }
 
   // Bundles.
@@ -168,6 +292,14 @@ void diff_package(const model::Package& o, const model::Package& n, CatalogDiff&
   sort_unique(old_bundles);
   sort_unique(new_bundles);
   set_differences(old_bundles, new_bundles, d.bundles_removed, d.bundles_added);
+  std::map<std::string, const model::PackageBundle*> old_by_name;
+  for (const model::PackageBundle& b : o.bundles) old_by_name.emplace(b.name, &b);  // the first of a name, as opm's model
+  std::set<std::string> compared;
+  for (const model::PackageBundle& b : n.bundles) {
+    const auto it = old_by_name.find(b.name);
+    if (it == old_by_name.end() || !compared.insert(b.name).second) continue;
+    if (std::optional<BundleChange> c = bundle_change(pkg, *it->second, b)) d.bundles_changed.push_back(std::move(*c));
+  }
 
   // Deprecations.
   std::vector<DeprecationKey> old_dep, new_dep;
@@ -190,21 +322,30 @@ void diff_package(const model::Package& o, const model::Package& n, CatalogDiff&
 bool CatalogDiff::empty() const { return count() == 0; }
 
 std::size_t CatalogDiff::count() const {
-  return packages_added.size() + packages_removed.size() + channels_added.size() + channels_removed.size() +
-         entries_added.size() + entries_removed.size() + bundles_added.size() + bundles_removed.size() +
-         default_channels.size() + edges.size() + deprecations_added.size() + deprecations_removed.size() +
-         upgrades.size();
+  const auto own = [](const auto& list) {
+    return static_cast<std::size_t>(std::count_if(list.begin(), list.end(), [](const auto& k) { return k.within.empty(); }));
+  };
+  return packages_added.size() + packages_removed.size() + own(channels_added) + own(channels_removed) +
+         own(entries_added) + own(entries_removed) + bundles_added.size() + bundles_removed.size() +
+         bundles_changed.size() + default_channels.size() + edges.size() + deprecations_added.size() +
+         deprecations_removed.size() + upgrades.size();
 }
 
 CatalogDiff diff_models(const model::Model& old_model, const model::Model& new_model) {
   CatalogDiff d;
   for (const auto& [name, o] : old_model.packages) {
     const auto n = new_model.packages.find(name);
-    if (n == new_model.packages.end()) d.packages_removed.push_back(name);
-    else diff_package(o, n->second, d);
+    if (n == new_model.packages.end()) {
+      d.packages_removed.push_back(name);
+      list_package_content(o, d.channels_removed, d.entries_removed);
+    } else {
+      diff_package(o, n->second, d);
+    }
   }
   for (const auto& [name, n] : new_model.packages) {
-    if (!old_model.packages.count(name)) d.packages_added.push_back(name);
+    if (old_model.packages.count(name)) continue;
+    d.packages_added.push_back(name);
+    list_package_content(n, d.channels_added, d.entries_added);
   }
   sort_unique(d.packages_added);
   sort_unique(d.packages_removed);
@@ -214,6 +355,7 @@ CatalogDiff diff_models(const model::Model& old_model, const model::Model& new_m
   sort_unique(d.entries_removed);
   sort_unique(d.bundles_added);
   sort_unique(d.bundles_removed);
+  sort_unique(d.bundles_changed);
   sort_unique(d.default_channels);
   sort_unique(d.edges);
   sort_unique(d.deprecations_added);
@@ -255,11 +397,14 @@ std::vector<PruningViolation> pruning_violations(const CatalogDiff& diff, const 
     return b == c->second.bundles.end() ? SourceLocation{} : b->second.where;
   };
   std::vector<PruningViolation> out;
+  // Removed packages are not tested, and an entry that went with its channel is the channel's.
   for (const ChannelKey& c : diff.channels_removed) {
-    if (!pruning_allowed(c.channel)) out.push_back({c.package, c.channel, "", where(c.package, c.channel, "")});
+    if (c.within.empty() && !pruning_allowed(c.channel)) out.push_back({c.package, c.channel, "", where(c.package, c.channel, "")});
   }
   for (const EntryKey& e : diff.entries_removed) {
-    if (!pruning_allowed(e.channel)) out.push_back({e.package, e.channel, e.bundle, where(e.package, e.channel, e.bundle)});
+    if (e.within.empty() && !pruning_allowed(e.channel)) {
+      out.push_back({e.package, e.channel, e.bundle, where(e.package, e.channel, e.bundle)});
+    }
   }
   return out;
 }

@@ -1,13 +1,17 @@
 // What changed between two catalogs (issue 14 item 2, `fbclens diff OLD NEW`): packages,
 // channels, channel entries and bundles added and removed; default channels; the upgrade edges
-// (replaces / skips / skipRange) of entries in both; deprecations; and, for every entry in both,
-// whether OLM Classic's and OLM v1's next step and walk end changed and whether Classic now
-// strands it (core/update/divergence.h). Model in, data out; export/diff_json.h renders it.
+// (replaces / skips / skipRange) of entries in both; deprecations; bundles changed after release
+// (image, properties, related images: the FBC guidelines hold bundles immutable, issue 24 item 6);
+// and, for every entry in both, whether OLM Classic's and OLM v1's next step and walk end changed
+// and whether Classic now strands it (core/update/divergence.h). Model in, data out;
+// export/diff_json.h renders it.
 //
-// Scope rule: channels, entries, bundles, edges, deprecations and upgrades are compared inside
-// packages present in both catalogs. An added or removed package stands for all of its content,
-// which is not listed again; likewise an added or removed channel stands for its entries (entries
-// are compared in channels present in both). Channels the model synthesised for an undeclared default channel
+// Scope rule: edges, bundles, deprecations and upgrades are compared inside packages present in
+// both catalogs, entries inside channels present in both. The channels and entries of an added or
+// removed package, and the entries of an added or removed channel, are listed too (issue 24 item
+// 5), marked `within` the package or channel that carries them, so a consumer counting what
+// disappeared needs not expand them; count() and the pruning profile count them with their
+// package or channel, not again. Channels the model synthesised for an undeclared default channel
 // (model::Channel::channel_blob < 0) are not channels of the catalog and are left out.
 #pragma once
 
@@ -18,19 +22,40 @@
 
 namespace fbclens::diff {
 
-/// A channel of a package.
+/// A channel of a package. `within`: "" when the channel itself was added or removed, "package"
+/// when it came or went with its package.
 struct ChannelKey {
   std::string package, channel;
+  std::string within;
 };
 
-/// An entry of a channel.
+/// An entry of a channel. `within`: "" when the entry itself was added or removed, "channel" or
+/// "package" when it came or went with its channel or package.
 struct EntryKey {
   std::string package, channel, bundle;
+  std::string within;
 };
 
 /// An olm.bundle of a package (whatever channels list it).
 struct BundleKey {
   std::string package, bundle;
+};
+
+/// An olm.bundle present in both catalogs (same package, same name) whose image, properties or
+/// related images changed. `changes` names each change for people, in this order: the image
+/// ("image digest changed from sha256:… to sha256:…", "image moved from quay.io/a to
+/// registry.redhat.io/b (same digest sha256:…)", "image changed from X to Y" for references
+/// without a digest), the property types whose values changed, were added or were removed
+/// ("properties changed: olm.csv.metadata, olm.gvk"; values compared by declcfg::value_digest,
+/// whatever their order in the list; a bundle whose olm.bundle.object properties gave way to
+/// olm.csv.metadata says so, as that is how a catalog migration looks), then related images ("related image N moved from … to …
+/// (same digest …)", "related images added: …", "related images removed: …", each named by its
+/// name and image). `severity` is "info" when every change is an image that moved registry with
+/// the same digest, else "warning".
+struct BundleChange {
+  std::string package, bundle;
+  std::string severity;
+  std::vector<std::string> changes;
 };
 
 /// A package whose declared defaultChannel changed ("" = unset).
@@ -78,6 +103,7 @@ struct CatalogDiff {
   std::vector<ChannelKey> channels_added, channels_removed;
   std::vector<EntryKey> entries_added, entries_removed;
   std::vector<BundleKey> bundles_added, bundles_removed;
+  std::vector<BundleChange> bundles_changed;
   std::vector<DefaultChannelChange> default_channels;
   std::vector<EdgeChange> edges;
   std::vector<DeprecationKey> deprecations_added, deprecations_removed;
@@ -85,7 +111,8 @@ struct CatalogDiff {
 
   /// True when nothing differs.
   bool empty() const;
-  /// How many differences the lists hold in all.
+  /// How many differences the lists hold in all, a channel or entry listed `within` its package
+  /// or channel not counted again.
   std::size_t count() const;
 };
 
@@ -107,7 +134,8 @@ bool pruning_allowed(const std::string& channel);
 
 /// The `pruning` profile: every removed channel and channel entry of a package present in both
 /// catalogs, except in channels pruning_allowed exempts, in the diff's order (channels, then
-/// entries). Removed packages are not violations: the Konflux check tests only packages the new
+/// entries); an entry listed within its removed channel is that channel's violation, not one of
+/// its own. Removed packages are not violations: the Konflux check tests only packages the new
 /// catalog (its FBC fragment) configures. Empty = the profile passes. With `old_model` (the
 /// model `diff` was computed from), each violation is located where OLD declares it.
 std::vector<PruningViolation> pruning_violations(const CatalogDiff& diff, const model::Model* old_model = nullptr);

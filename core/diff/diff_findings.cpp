@@ -90,18 +90,23 @@ std::vector<DiffFinding> diff_findings(const CatalogDiff& d, const model::Model&
   };
   for (const auto& p : d.packages_added) add(FindingId::DiffPackageAdded, {p}, in_new.of_package(p), {p, "", ""}, false);
   for (const auto& p : d.packages_removed) add(FindingId::DiffPackageRemoved, {p}, in_old.of_package(p), {p, "", ""}, true);
+  // A channel or entry that came or went with its package or channel is that one's result.
   for (const auto& c : d.channels_added) {
+    if (!c.within.empty()) continue;
     add(FindingId::DiffChannelAdded, {c.package, c.channel}, in_new.of_channel(c.package, c.channel), {c.package, c.channel, ""}, false);
   }
   for (const auto& c : d.channels_removed) {
+    if (!c.within.empty()) continue;
     const FindingId id = pruning && !pruning_allowed(c.channel) ? FindingId::PruningChannelRemoved : FindingId::DiffChannelRemoved;
     add(id, {c.package, c.channel}, in_old.of_channel(c.package, c.channel), {c.package, c.channel, ""}, true);
   }
   for (const auto& e : d.entries_added) {
+    if (!e.within.empty()) continue;
     add(FindingId::DiffEntryAdded, {e.package, e.channel, e.bundle}, in_new.of_channel(e.package, e.channel, e.bundle),
         {e.package, e.channel, e.bundle}, false);
   }
   for (const auto& e : d.entries_removed) {
+    if (!e.within.empty()) continue;
     const FindingId id = pruning && !pruning_allowed(e.channel) ? FindingId::PruningEntryRemoved : FindingId::DiffEntryRemoved;
     add(id, {e.package, e.channel, e.bundle}, in_old.of_channel(e.package, e.channel, e.bundle), {e.package, e.channel, e.bundle}, true);
   }
@@ -110,6 +115,12 @@ std::vector<DiffFinding> diff_findings(const CatalogDiff& d, const model::Model&
   }
   for (const auto& b : d.bundles_removed) {
     add(FindingId::DiffBundleRemoved, {b.package, b.bundle}, in_old.of_bundle(b.package, b.bundle), {b.package, "", b.bundle}, true);
+  }
+  for (const auto& c : d.bundles_changed) {
+    std::string what;
+    for (std::size_t i = 0; i < c.changes.size(); ++i) what += (i ? "; " : "") + c.changes[i];
+    const FindingId id = c.severity == "info" ? FindingId::DiffBundleImageMoved : FindingId::DiffBundleChanged;
+    add(id, {c.package, c.bundle, what}, in_new.of_bundle(c.package, c.bundle), {c.package, "", c.bundle}, false);
   }
   for (const auto& c : d.default_channels) {
     add(FindingId::DiffDefaultChannelChanged, {c.package, or_none(c.old_channel), or_none(c.new_channel)},

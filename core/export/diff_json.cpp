@@ -28,6 +28,9 @@ std::string outcome_text(const diff::OlmOutcome& o) {
   return "next " + o.next + (o.end == o.next ? "" : ", ends at " + o.end);
 }
 
+// " (with its channel)" / " (with its package)" for what came or went with its container.
+std::string with(const std::string& within) { return within.empty() ? "" : " (with its " + within + ")"; }
+
 std::string skips_text(const std::vector<std::string>& skips) {
   std::string s = "[";
   for (std::size_t i = 0; i < skips.size(); ++i) s += (i ? ", " : "") + skips[i];
@@ -40,14 +43,19 @@ Json diff_json(const diff::CatalogDiff& d) {
   Json out = Json::object();
   out["packages"] = added_removed(d.packages_added, d.packages_removed, [](const std::string& p) { return Json(p); });
   out["channels"] = added_removed(d.channels_added, d.channels_removed, [](const diff::ChannelKey& c) {
-    return Json{{"package", c.package}, {"channel", c.channel}};
+    return Json{{"package", c.package}, {"channel", c.channel}, {"within", text_or_null(c.within)}};
   });
   out["entries"] = added_removed(d.entries_added, d.entries_removed, [](const diff::EntryKey& e) {
-    return Json{{"package", e.package}, {"channel", e.channel}, {"bundle", e.bundle}};
+    return Json{{"package", e.package}, {"channel", e.channel}, {"bundle", e.bundle}, {"within", text_or_null(e.within)}};
   });
   out["bundles"] = added_removed(d.bundles_added, d.bundles_removed, [](const diff::BundleKey& b) {
     return Json{{"package", b.package}, {"bundle", b.bundle}};
   });
+  Json changed = Json::array();
+  for (const diff::BundleChange& c : d.bundles_changed) {
+    changed.push_back({{"package", c.package}, {"bundle", c.bundle}, {"severity", c.severity}, {"changes", c.changes}});
+  }
+  out["bundles"]["changed"] = std::move(changed);
   Json defaults = Json::array();
   for (const diff::DefaultChannelChange& c : d.default_channels) {
     defaults.push_back({{"package", c.package}, {"old", text_or_null(c.old_channel)}, {"new", text_or_null(c.new_channel)}});
@@ -93,12 +101,17 @@ std::string diff_text(const diff::CatalogDiff& d) {
   std::string s;
   for (const auto& p : d.packages_added) s += "+ package " + p + "\n";
   for (const auto& p : d.packages_removed) s += "- package " + p + "\n";
-  for (const auto& c : d.channels_added) s += "+ channel " + c.package + "/" + c.channel + "\n";
-  for (const auto& c : d.channels_removed) s += "- channel " + c.package + "/" + c.channel + "\n";
-  for (const auto& e : d.entries_added) s += "+ entry " + e.package + "/" + e.channel + "/" + e.bundle + "\n";
-  for (const auto& e : d.entries_removed) s += "- entry " + e.package + "/" + e.channel + "/" + e.bundle + "\n";
+  for (const auto& c : d.channels_added) s += "+ channel " + c.package + "/" + c.channel + with(c.within) + "\n";
+  for (const auto& c : d.channels_removed) s += "- channel " + c.package + "/" + c.channel + with(c.within) + "\n";
+  for (const auto& e : d.entries_added) s += "+ entry " + e.package + "/" + e.channel + "/" + e.bundle + with(e.within) + "\n";
+  for (const auto& e : d.entries_removed) s += "- entry " + e.package + "/" + e.channel + "/" + e.bundle + with(e.within) + "\n";
   for (const auto& b : d.bundles_added) s += "+ bundle " + b.package + "/" + b.bundle + "\n";
   for (const auto& b : d.bundles_removed) s += "- bundle " + b.package + "/" + b.bundle + "\n";
+  for (const auto& c : d.bundles_changed) {
+    s += "~ bundle " + c.package + "/" + c.bundle + " changed (" + c.severity + "): ";
+    for (std::size_t i = 0; i < c.changes.size(); ++i) s += (i ? "; " : "") + c.changes[i];
+    s += "\n";
+  }
   for (const auto& c : d.default_channels) {
     s += "~ default channel " + c.package + ": " + or_dash(c.old_channel) + " -> " + or_dash(c.new_channel) + "\n";
   }

@@ -10,6 +10,24 @@ Json badge_json(const std::optional<hub::Badge>& b) {
   return b ? Json{{"text", b->text}, {"tooltip", b->tooltip}} : Json(nullptr);
 }
 
+Json lifecycle_json(const hub::LifecyclePreview& l) {
+  Json phases = Json::array();
+  for (const hub::LifecyclePhase& p : l.phases) {
+    phases.push_back(Json{{"name", p.name}, {"startDate", p.start_date}, {"endDate", p.end_date}});
+  }
+  return Json{{"objects", l.objects},
+              {"installedVersion", l.installed_version},
+              {"clusterVersion", l.cluster_version},
+              {"date", text_or_null(l.date)},
+              {"stream", text_or_null(l.stream)},
+              {"compatibility", {{"status", l.compatibility}, {"text", l.compatibility_text}}},
+              {"supportPhase",
+               {{"status", text_or_null(l.support)},
+                {"text", text_or_null(l.support_text)},
+                {"endDate", text_or_null(l.support_end_date)},
+                {"phases", std::move(phases)}}}};
+}
+
 }  // namespace
 
 Json hub_preview_json(const hub::HubPreview& p) {
@@ -29,17 +47,19 @@ Json hub_preview_json(const hub::HubPreview& p) {
   for (const hub::VersionOption& v : p.versions) {
     versions.push_back(Json{{"bundle", v.bundle}, {"version", v.version}, {"deprecated", v.deprecated}, {"tooltip", text_or_null(v.tooltip)}});
   }
-  return Json{{"package", p.package},
-              {"console", hub::console_version_text(p.console_minor)},
-              {"visible", p.visible},
-              {"hiddenReasons", p.hidden_reasons},
-              {"tile", tile},
-              {"details", details},
-              {"channels", channels},
-              {"selectedChannel", text_or_null(p.selected_channel)},
-              {"versions", versions},
-              {"selectedVersion", text_or_null(p.selected_version)},
-              {"installNote", text_or_null(p.install_note)}};
+  Json out{{"package", p.package},
+           {"console", p.console},
+           {"visible", p.visible},
+           {"hiddenReasons", p.hidden_reasons},
+           {"tile", tile},
+           {"details", details},
+           {"channels", channels},
+           {"selectedChannel", text_or_null(p.selected_channel)},
+           {"versions", versions},
+           {"selectedVersion", text_or_null(p.selected_version)},
+           {"installNote", text_or_null(p.install_note)}};
+  if (p.lifecycle) out["lifecycle"] = lifecycle_json(*p.lifecycle);
+  return out;
 }
 
 }  // namespace fbclens

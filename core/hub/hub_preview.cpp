@@ -1,8 +1,18 @@
+// [SECTION] ICU-like collation (§1.6.5)
+// [SECTION] package-server (registry.go newPackageManifest and refreshCache, labels.go)
+// [SECTION] console filters (§1.6.8, §1.6.13; hub/consoles.h ArchFilter)
+// [SECTION] lifecycle columns (console 5.0)
+// [SECTION] the console table (hub/consoles.h)
 #include "hub/hub_preview.h"
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
+#include <map>
+#include <set>
 
+#include "export/go_sort.h"
+#include "lifecycle/lifecycle.h"
 #include "semver/blang.h"
 
 namespace fbclens::hub {
@@ -70,7 +80,7 @@ int locale_compare(const std::string& a, const std::string& b) {
   return 0;
 }
 
-// [SECTION] package-server (§1.1.2, §1.6.4, §1.6.6, §1.6.12)
+// [SECTION] package-server (registry.go newPackageManifest and refreshCache, labels.go)
 
 // The channel's head bundle when it has one head and that head has a CSV; else nullptr (dropped).
 const model::PackageBundle* usable_head(const model::Package& pkg, const model::Channel& channel) {
@@ -78,6 +88,52 @@ const model::PackageBundle* usable_head(const model::Package& pkg, const model::
   if (heads.size() != 1) return nullptr;
   const model::PackageBundle* head = pkg.bundle(heads[0]);
   return head && head->properties.csv ? head : nullptr;
+}
+
+// What package-server's PackageManifest holds that the preview reads.
+struct Manifest {
+  std::vector<std::string> channels;  ///< status.channels: declared channels with a usable head, byte order
+  std::string default_channel;        ///< status.defaultChannel ("" = unset; may name no channel)
+  bool default_listed = false;        ///< status.defaultChannel is one of status.channels
+  /// defaultCsv, whose labels the manifest gets: the default channel's head, else the first
+  /// channel's.
+  const model::PackageBundle* label_head = nullptr;
+  const model::PackageBundle* provider_head = nullptr;  ///< whose CSV gives status.provider
+};
+
+// newPackageManifest, for the channels the catalog declares (a defaultChannel that names none is
+// not a channel the registry lists: opm's model adds an empty one, which no registry can serve).
+Manifest package_manifest(const model::Package& pkg) {
+  Manifest m;
+  bool default_elided = false;
+  for (const auto& [name, channel] : pkg.channels) {  // std::map: byte order, as sort.Slice by name
+    if (channel.channel_blob < 0) continue;
+    const model::PackageBundle* head = usable_head(pkg, channel);
+    if (!head) {
+      default_elided = default_elided || name == pkg.default_channel;
+      continue;
+    }
+    if (!m.label_head || name == pkg.default_channel) m.label_head = head;
+    if ((!pkg.default_channel.empty() && name == pkg.default_channel) || !m.provider_head) m.provider_head = head;
+    m.channels.push_back(name);
+  }
+  if (m.channels.empty()) return m;
+  m.default_channel = default_elided ? m.channels.front() : pkg.default_channel;
+  m.default_listed = std::find(m.channels.begin(), m.channels.end(), m.default_channel) != m.channels.end();
+  return m;
+}
+
+// The PackageManifest's os/arch labels: defaultCsv's labels, then setDefaultOsArchLabels (a
+// default is added when no key starts with the prefix, which has no trailing dot there).
+std::map<std::string, std::string> manifest_labels(const property::CsvMetadata& csv) {
+  std::map<std::string, std::string> labels(csv.labels.begin(), csv.labels.end());
+  const auto has_prefix = [&](const char* prefix) {
+    return std::any_of(labels.begin(), labels.end(), [&](const auto& kv) { return kv.first.rfind(prefix, 0) == 0; });
+  };
+  const bool needs_os = !has_prefix("operatorframework.io/os"), needs_arch = !has_prefix("operatorframework.io/arch");
+  if (needs_os) labels["operatorframework.io/os.linux"] = "supported";
+  if (needs_arch) labels["operatorframework.io/arch.amd64"] = "supported";
+  return labels;
 }
 
 // The version string package-server reports for a bundle (see hub_preview's docstring).
@@ -105,38 +161,69 @@ semver::Version version_or_zero(const std::string& text) {
 
 std::string prefixed(const std::string& message) { return "Deprecated: " + message; }
 
-// [SECTION] console filters (§1.6.8, §1.6.13)
+// [SECTION] console filters (§1.6.8, §1.6.13; hub/consoles.h ArchFilter)
 
-bool supported_label(const property::CsvMetadata& csv, const std::string& key) {
-  const std::string* v = csv.label(key);
-  return v && *v == "supported";
+// Whether a cluster of linux/amd64 nodes lists a package with these PackageManifest labels.
+bool os_arch_supported(const std::map<std::string, std::string>& labels, ArchFilter filter) {
+  const std::string os_prefix = "operatorframework.io/os.", arch_prefix = "operatorframework.io/arch.";
+  const std::string linux_label = os_prefix + "linux", amd64_label = arch_prefix + "amd64";
+  if (filter == ArchFilter::LabelSelectors) {
+    // !hasLabelWithPrefix(prefix) || selector {label: supported} matches.
+    const auto ok = [&](const std::string& prefix, const std::string& label) {
+      const bool any = std::any_of(labels.begin(), labels.end(), [&](const auto& kv) { return kv.first.rfind(prefix, 0) == 0; });
+      const auto it = labels.find(label);
+      return !any || (it != labels.end() && it->second == "supported");
+    };
+    return ok(os_prefix, linux_label) && ok(arch_prefix, amd64_label);
+  }
+  // filterByArchAndOS: supported labels whose key contains the base label, with defaults.
+  std::set<std::string> os, arch;
+  for (const auto& [key, value] : labels) {
+    if (value != "supported") continue;
+    if (key.find(arch_prefix) != std::string::npos) arch.insert(key);
+    if (key.find(os_prefix) != std::string::npos) os.insert(key);
+  }
+  if (os.empty()) os.insert(linux_label);
+  // 4.16 tests the OS list again (already filled), so it never assumes amd64.
+  if (filter == ArchFilter::Items && arch.empty()) arch.insert(amd64_label);
+  return os.count(linux_label) && arch.count(amd64_label);
 }
 
-bool has_label_prefix(const property::CsvMetadata& csv, const std::string& prefix) {
-  return std::any_of(csv.labels.begin(), csv.labels.end(),
-                     [&](const auto& kv) { return kv.first.rfind(prefix, 0) == 0; });
-}
+// [SECTION] lifecycle columns (console 5.0)
 
-// Whether a linux/amd64 cluster lists the package, after package-server's default labels.
-bool os_arch_supported(const property::CsvMetadata& csv, int console_minor) {
-  const std::string os = "operatorframework.io/os.";
-  const std::string arch = "operatorframework.io/arch.";
-  const bool linux_ok = !has_label_prefix(csv, os) || supported_label(csv, os + "linux");
-  const bool amd64_ok = !has_label_prefix(csv, arch) || supported_label(csv, arch + "amd64");
-  // 4.16's filter never adds the amd64 default, so it does not judge architectures (§1.6.8).
-  return linux_ok && (console_minor <= 16 || amd64_ok);
+LifecyclePreview lifecycle_preview(const model::Package& pkg, const ConsoleVersion& console, const std::string& version,
+                                   const std::string& date) {
+  LifecyclePreview out;
+  out.objects = pkg.lifecycles.size();
+  out.installed_version = version;
+  out.cluster_version = console.ocp_version;
+  // The console's backend answers 404 (none) or 409 (several): the page gets no data.
+  const lifecycle::Lifecycle* object = pkg.lifecycles.size() == 1 ? &pkg.lifecycles.front() : nullptr;
+  const std::optional<std::int64_t> today = date.empty() ? std::nullopt : lifecycle::iso_day(date);
+  const lifecycle::Status status = lifecycle::status(object, version, out.cluster_version, today.value_or(0));
+  if (status.entry) out.stream = object->versions[*status.entry].name;
+  out.compatibility = status.compatibility;
+  out.compatibility_text = status.compatibility == "compatible" ? "Compatible" : status.compatibility == "incompatible" ? "Incompatible" : "-";
+  if (status.entry) {
+    for (const std::size_t i : status.phase_order) {
+      const lifecycle::Phase& p = object->versions[*status.entry].phases[i];
+      out.phases.push_back({p.name, p.start_date, p.end_date});
+    }
+  }
+  if (!today) return out;
+  out.date = date;
+  out.support = status.support;
+  if (status.support == "active") {
+    const lifecycle::Phase& p = object->versions[*status.entry].phases[*status.current_phase];
+    out.support_text = p.name;
+    out.support_end_date = p.end_date;
+  } else {
+    out.support_text = status.support == "self-support" ? "Unsupported" : "-";
+  }
+  return out;
 }
 
 }  // namespace
-
-std::optional<int> parse_console_version(const std::string& text) {
-  for (int minor = kOldestConsole; minor <= kNewestConsole; ++minor) {
-    if (text == console_version_text(minor)) return minor;
-  }
-  return std::nullopt;
-}
-
-std::string console_version_text(int minor) { return "4." + std::to_string(minor); }
 
 std::vector<std::string> console_channel_order(std::vector<std::string> names) {
   std::stable_sort(names.begin(), names.end(),
@@ -150,23 +237,26 @@ std::optional<HubPreview> hub_preview(const model::Model& model, const PreviewRe
     error = "package " + request.package + " is not in the catalog";
     return std::nullopt;
   }
-  if (request.console_minor < kOldestConsole || request.console_minor > kNewestConsole) {
-    error = "console " + console_version_text(request.console_minor) + " is not one of 4.16 … 4.21";
+  const ConsoleVersion* console = find_console(request.console);
+  if (!console) {
+    error = "console " + request.console + " is not one of " + console_names_text();
+    return std::nullopt;
+  }
+  if (!request.date.empty() && !lifecycle::iso_day(request.date)) {
+    error = "date " + request.date + " is not a YYYY-MM-DD date";
     return std::nullopt;
   }
   const model::Package& pkg = pkg_it->second;
-  const int minor = request.console_minor;
   HubPreview out;
   out.package = pkg.name;
-  out.console_minor = minor;
+  out.console = console->name;
 
-  // package-server: channels in byte order (std::map), those with a usable head kept.
-  std::vector<std::string> kept;
-  for (const auto& [name, channel] : pkg.channels) {
-    if (usable_head(pkg, channel)) kept.push_back(name);
+  const Manifest manifest = package_manifest(pkg);
+  const auto declared_default = pkg.channels.find(pkg.default_channel);
+  if (pkg.default_channel.empty() || declared_default == pkg.channels.end() || declared_default->second.channel_blob < 0) {
+    out.hidden_reasons.push_back("no-default-channel");  // unset, or naming no channel of the package
   }
-  if (pkg.default_channel.empty()) out.hidden_reasons.push_back("no-default-channel");
-  if (kept.empty()) {
+  if (manifest.channels.empty()) {
     out.hidden_reasons.push_back("no-channel-with-csv");
     if (!request.channel.empty() || !request.version.empty()) {
       error = "package " + pkg.name + " has no PackageManifest (no channel head has a CSV), so no " +
@@ -176,34 +266,44 @@ std::optional<HubPreview> hub_preview(const model::Model& model, const PreviewRe
     return out;
   }
   out.has_manifest = true;
-  const std::string default_channel =
-      std::find(kept.begin(), kept.end(), pkg.default_channel) != kept.end() ? pkg.default_channel : kept.front();
-  const model::PackageBundle* default_head = usable_head(pkg, pkg.channels.at(default_channel));
-  const property::CsvMetadata& csv = *default_head->properties.csv;
+  // The current CSV description the console reads for the tile: the default channel's head, none
+  // when status.defaultChannel names no channel.
+  const property::CsvMetadata* current =
+      manifest.default_listed ? &*usable_head(pkg, pkg.channels.at(manifest.default_channel))->properties.csv : nullptr;
 
-  // Console list filters.
-  if (const std::string* type = csv.annotation("operators.operatorframework.io/operator-type");
+  // Console list filters: the standalone check needs a default channel head; OS/arch reads labels.
+  if (const std::string* type = current ? current->annotation("operators.operatorframework.io/operator-type") : nullptr;
       type && *type == "non-standalone") {
     out.hidden_reasons.push_back("non-standalone");
   }
-  if (!os_arch_supported(csv, minor)) out.hidden_reasons.push_back("os-arch-unsupported");
+  if (!os_arch_supported(manifest_labels(*manifest.label_head->properties.csv), console->arch_filter)) {
+    out.hidden_reasons.push_back("os-arch-unsupported");
+  }
   out.visible = out.hidden_reasons.empty();
 
   // Tile and details header.
   std::optional<Badge> badge;
-  if (pkg.deprecation) badge = Badge{"Deprecated", minor >= 20 ? *pkg.deprecation : prefixed(*pkg.deprecation)};
-  const std::string title = csv.display_name.empty() ? pkg.name : csv.display_name;
-  out.tile = Tile{title, csv.provider.empty() ? std::nullopt : std::optional<std::string>(csv.provider), badge};
+  if (pkg.deprecation) badge = Badge{"Deprecated", console->raw_badge_tooltip ? *pkg.deprecation : prefixed(*pkg.deprecation)};
+  const std::string title = current && !current->display_name.empty() ? current->display_name : pkg.name;
+  const std::string& status_provider = manifest.provider_head->properties.csv->provider;
+  const std::string provider =
+      console->provider == ProviderSource::CsvFirst && current && !current->provider.empty() ? current->provider : status_provider;
+  out.tile = Tile{title, provider.empty() ? std::nullopt : std::optional<std::string>(provider), badge};
 
   // Channel dropdown.
-  for (const std::string& name : console_channel_order(kept)) {
+  for (const std::string& name : console_channel_order(manifest.channels)) {
     const model::Channel& channel = pkg.channels.at(name);
     out.channels.push_back({name, channel.deprecation.has_value(),
                             channel.deprecation ? std::optional<std::string>(prefixed(*channel.deprecation)) : std::nullopt});
   }
-  const std::string selected_channel = request.channel.empty() ? default_channel : request.channel;
-  if (std::find(kept.begin(), kept.end(), selected_channel) == kept.end()) {
-    error = pkg.channels.count(selected_channel)
+  // The console preselects status.defaultChannel, else the first channel (defaultChannelNameFor).
+  // A default that names no channel is previewed like an unset one: the console's own list filter
+  // fails on such a PackageManifest before any details could show.
+  const std::string default_selection = manifest.default_listed ? manifest.default_channel : manifest.channels.front();
+  const std::string selected_channel = request.channel.empty() ? default_selection : request.channel;
+  if (std::find(manifest.channels.begin(), manifest.channels.end(), selected_channel) == manifest.channels.end()) {
+    const auto declared = pkg.channels.find(selected_channel);
+    error = declared != pkg.channels.end() && declared->second.channel_blob >= 0
                 ? "channel " + selected_channel + " of package " + pkg.name + " is not offered (its head has no CSV)"
                 : "channel " + selected_channel + " is not in package " + pkg.name;
     return std::nullopt;
@@ -211,10 +311,11 @@ std::optional<HubPreview> hub_preview(const model::Model& model, const PreviewRe
   out.selected_channel = selected_channel;
   const model::Channel& channel = pkg.channels.at(selected_channel);
 
-  // Version dropdown: entries in the registry cache's order (bundle name), legacy olm.deprecated
-  // left out, then semver-descending. Go's pdqsort is insertion sort below 12 elements, hence
-  // stable there; a stable sort matches it for such channels (§1.6.4).
-  // Each version is parsed once, not in every comparison.
+  // Version dropdown: package-server gets the channel's bundles in the registry's order (bundle
+  // name within a channel), leaves out legacy olm.deprecated ones and sorts them newest first
+  // with Go's sort.Slice, which is not stable: entries of equal precedence (versions differing
+  // only in build metadata) end where pdqsort leaves them (§1.6.4). The console lists them as they
+  // come. Each version is parsed once, not in every comparison.
   std::vector<std::pair<semver::Version, VersionOption>> listed;
   for (const auto& [name, entry] : channel.bundles) {
     const model::PackageBundle* b = pkg.bundle(name);
@@ -223,8 +324,7 @@ std::optional<HubPreview> hub_preview(const model::Model& model, const PreviewRe
                          entry.deprecation ? std::optional<std::string>(prefixed(*entry.deprecation)) : std::nullopt};
     listed.emplace_back(version_or_zero(option.version), std::move(option));
   }
-  std::stable_sort(listed.begin(), listed.end(),
-                   [](const auto& a, const auto& b) { return semver::compare(a.first, b.first) > 0; });
+  go_sort_slice(listed, [](const auto& a, const auto& b) { return semver::compare(a.first, b.first) > 0; });
   for (auto& [version, option] : listed) out.versions.push_back(std::move(option));
   const std::string head_version = head_version_string(usable_head(pkg, channel));
   std::string selected_version = head_version;
@@ -250,8 +350,26 @@ std::optional<HubPreview> hub_preview(const model::Model& model, const PreviewRe
     lines.push_back(*channel.bundles.at(v.bundle).deprecation);
     break;
   }
-  if (!lines.empty()) details.alert = Alert{minor >= 20 ? "Deprecation warnings" : "Deprecated warnings", lines};
+  if (!lines.empty()) details.alert = Alert{console->alert_title, lines};
   out.details = details;
+  if (console->lifecycle) out.lifecycle = lifecycle_preview(pkg, *console, selected_version, request.date);
+  return out;
+}
+
+// [SECTION] the console table (hub/consoles.h)
+
+const ConsoleVersion* find_console(const std::string& name) {
+  for (const ConsoleVersion& c : kConsoles) {
+    if (name == c.name) return &c;
+  }
+  return nullptr;
+}
+
+const ConsoleVersion& default_console() { return *find_console(kDefaultConsole); }
+
+std::string console_names_text() {
+  std::string out;
+  for (const ConsoleVersion& c : kConsoles) out += (out.empty() ? "" : ", ") + std::string(c.name);
   return out;
 }
 

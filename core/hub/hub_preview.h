@@ -1,57 +1,71 @@
 // What the OpenShift console's OperatorHub shows for one package of a catalog (spec
 // operatorhub-and-ux.md §1, with the corrections of §1.6 taking precedence): whether the package
-// is listed, its tile, the details header and inline alert, the channel and version dropdowns and
-// the install page's note. Model in, data out: nothing here draws or prints.
+// is listed, its tile, the details header and inline alert, the channel and version dropdowns, the
+// install page's note and, on consoles that have them, the Installed Operators lifecycle columns.
+// Model in, data out: nothing here draws or prints. What differs between console versions is one
+// row of hub/consoles.h.
 //
 // Console behaviour reproduced, by stage:
-//   package-server (OLM pkg/package-server/provider/registry.go) builds the PackageManifest:
-//     channels whose head has no CSV are dropped; the default channel falls back to the first
-//     remaining channel in byte order (§1.6.6, §1.6.12); entries are semver-descending with
-//     legacy `olm.deprecated` bundles left out (§1.1.2, §1.6.4);
-//   the console (release-4.16 … release-4.21) filters the list (non-standalone, OS/arch; §1.6.8,
-//     §1.6.13), sorts channels reverse alphanumeric under ICU numeric collation (§1.6.5) and renders
-//     badges, tooltips and the alert per version (§1.2, §1.6.2, §1.6.3).
+//   package-server (OLM pkg/package-server/provider/registry.go, labels.go at 992bb09774) builds
+//     the PackageManifest: channels whose head has no CSV are dropped; the default channel falls
+//     back to the first remaining channel in byte order when its head is dropped (§1.6.6,
+//     §1.6.12); a defaultChannel that names no channel stays as declared, so the console finds no
+//     current CSV for it; the labels are the default CSV's plus os.linux / arch.amd64 defaults;
+//     entries arrive in the registry's order (channel, package, bundle name), legacy
+//     `olm.deprecated` bundles left out, and each channel's are sorted newest first with Go's
+//     unstable sort.Slice (§1.1.2, §1.6.4);
+//   the console (hub/consoles.h rows) filters the list (non-standalone, OS/arch; §1.6.8, §1.6.13),
+//     sorts channels reverse alphanumeric under ICU numeric collation, stably (§1.6.5), renders
+//     badges, tooltips and the alert (§1.2, §1.6.2, §1.6.3) and, on 5.0, the lifecycle columns
+//     (lifecycle/lifecycle.h).
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "hub/consoles.h"
 #include "model/model.h"
 
 namespace fbclens::hub {
 
-/// Oldest and newest console minor versions (4.x) with deprecation UI that the preview models.
-inline constexpr int kOldestConsole = 16;
-inline constexpr int kNewestConsole = 21;
-
 /// Why OperatorHub does not list a package (the `hiddenReasons` codes, §1.6.14):
-///   "no-default-channel"  the package declares no defaultChannel (opm refuses such a catalog, so
-///                         it is only reachable without opm; §1.6.7);
+///   "no-default-channel"  the package's defaultChannel is unset or names no channel it declares
+///                         (opm refuses such a catalog, so it is only reachable without opm;
+///                         §1.6.7): the console excludes a PackageManifest without
+///                         status.defaultChannel, and its standalone check fails on one whose
+///                         default names no channel;
 ///   "no-channel-with-csv" every channel's head lacks a CSV, so package-server drops the package and
 ///                         there is no PackageManifest at all (§1.1.2, §1.6.12);
 ///   "non-standalone"      the default channel head's CSV has annotation
 ///                         operators.operatorframework.io/operator-type: non-standalone (§1.6.13);
-///   "os-arch-unsupported" the default channel head's os/arch labels exclude linux/amd64 (§1.6.8).
+///   "os-arch-unsupported" a cluster of linux/amd64 nodes does not list it by the PackageManifest's
+///                         os/arch labels (the default channel head CSV's, else the first
+///                         channel's, with package-server's linux/amd64 defaults), judged by the
+///                         console row's ArchFilter (§1.6.8; 4.16 needs arch.amd64 itself).
 /// No other codes: the spec names none.
 using HiddenReason = std::string;
 
 /// A "Deprecated" label (tile or details header): its text is always "Deprecated".
 struct Badge {
   std::string text = "Deprecated";
-  std::string tooltip;  ///< "Deprecated: {message}" before 4.20, the raw message from 4.20 (§1.6.3)
+  std::string tooltip;  ///< "Deprecated: {message}", or the raw message where the console row says so (4.20+, §1.6.3)
 };
 
 /// The OperatorHub / Software Catalog tile (§1.3, §1.5).
 struct Tile {
-  std::string title;                     ///< default channel head CSV displayName, else the package name
-  std::optional<std::string> provider;   ///< default channel head CSV provider.name; unset when empty
+  /// The default channel head CSV's displayName; the package name when it has none or when the
+  /// defaultChannel names no channel (the console finds no current CSV description then).
+  std::string title;
+  /// package-server's provider (the default channel head CSV's, else the first channel's in byte
+  /// order), read as the console row says; unset when empty.
+  std::optional<std::string> provider;
   std::optional<Badge> deprecated_badge; ///< only for a package deprecation (OCP-74621)
 };
 
 /// The details panel's inline warning alert (not dismissible; §1.3, §1.6.2).
 struct Alert {
-  std::string title;                  ///< "Deprecated warnings" (4.16–4.19), "Deprecation warnings" (4.20+)
+  std::string title;                  ///< the console row's alert_title
   std::vector<std::string> messages;  ///< package, selected channel, selected version; verbatim, empty ones left out
 };
 
@@ -77,10 +91,36 @@ struct VersionOption {
   std::optional<std::string> tooltip;  ///< "Deprecated: {message}" on a deprecated bundle (all versions)
 };
 
+/// A support phase as the lifecycle popover lists it.
+struct LifecyclePhase {
+  std::string name, start_date, end_date;  ///< as written
+};
+
+/// The Installed Operators row's lifecycle columns (console 5.0; operator-lifecycle-status.tsx),
+/// as they would read with the selected version installed from this catalog on a cluster of the
+/// console's OpenShift release. The console reads the package's lifecycle object through the
+/// registry (lifecycle/lifecycle.h); with none, or more than one, both columns show "-".
+struct LifecyclePreview {
+  std::size_t objects = 0;              ///< the package's lifecycle objects (the console needs exactly 1)
+  std::string installed_version;        ///< the version judged: the selected version
+  std::string cluster_version;          ///< the console's OpenShift release, "5.0"
+  std::optional<std::string> date;      ///< the day judged (YYYY-MM-DD); unset when none was given
+  std::optional<std::string> stream;    ///< the versions[].name matched
+  std::string compatibility = "no-data";  ///< "compatible", "incompatible" or "no-data"
+  std::string compatibility_text = "-";   ///< what the cell shows: "Compatible", "Incompatible" or "-"
+  /// "active", "self-support" or "no-data"; unset without a date.
+  std::optional<std::string> support;
+  /// What the cell shows: the current phase's name, "Unsupported" (self-support) or "-"; unset
+  /// without a date.
+  std::optional<std::string> support_text;
+  std::optional<std::string> support_end_date;  ///< the current phase's endDate, shown under its name
+  std::vector<LifecyclePhase> phases;   ///< the popover's list: by end date, ascending
+};
+
 /// Everything the preview computes for one package, selection and console version.
 struct HubPreview {
   std::string package;
-  int console_minor = kNewestConsole;      ///< 16 … 21 (console 4.x)
+  std::string console = kDefaultConsole;   ///< a hub/consoles.h row's name
   bool visible = false;
   std::vector<HiddenReason> hidden_reasons;
   /// False when package-server builds no PackageManifest (no channel with a CSV): then tile,
@@ -94,6 +134,8 @@ struct HubPreview {
   std::optional<std::string> selected_version;
   /// The install page's info alert, set when the selected version is not the channel head's.
   std::optional<std::string> install_note;
+  /// Set only on consoles whose row has the lifecycle columns, for a package with a PackageManifest.
+  std::optional<LifecyclePreview> lifecycle;
 };
 
 /// What to preview: the console's defaults apply to the fields left empty.
@@ -101,14 +143,11 @@ struct PreviewRequest {
   std::string package;
   std::string channel;        ///< "" = the (effective) default channel
   std::string version;        ///< "" = the selected channel head's version
-  int console_minor = kNewestConsole;
+  std::string console = kDefaultConsole;  ///< a hub/consoles.h row's name
+  /// The day the lifecycle support phase is judged on, "YYYY-MM-DD" (the console uses today; the
+  /// core has no clock). "" = not judged. Read only on consoles with lifecycle columns.
+  std::string date;
 };
-
-/// Parses a console version "4.16" … "4.21" into its minor number; nullopt for anything else.
-std::optional<int> parse_console_version(const std::string& text);
-
-/// "4.{minor}".
-std::string console_version_text(int minor);
 
 /// The console's channel order: names compared like JavaScript's
 /// `a.localeCompare(b, undefined, {numeric: true, sensitivity: 'base'})` under ICU root collation
@@ -118,8 +157,9 @@ std::vector<std::string> console_channel_order(std::vector<std::string> names);
 
 /// Computes the preview of `request` against `model`. Errors (returns nullopt, `error` names the
 /// culprit): the package is not in the model; the channel is not one of the dropdown's; the
-/// version is not one of the selected channel's listed versions; the console minor is outside
-/// 16…21. A package without a PackageManifest accepts no channel or version.
+/// version is not one of the selected channel's listed versions; the console is no row of
+/// hub/consoles.h; the date is not a YYYY-MM-DD calendar date. A package without a
+/// PackageManifest accepts no channel or version.
 ///
 /// Version strings: the console preselects the channel head CSV's spec.version read with
 /// ParseTolerant (§1.6.1), which may not be one of the listed versions (entries show their

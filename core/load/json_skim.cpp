@@ -252,4 +252,16 @@ std::vector<JsonMember> json_members(std::string_view object) {
   }
 }
 
+std::vector<std::string_view> json_elements(std::string_view array) {
+  std::vector<std::string_view> out;
+  std::size_t i = array.find('[') + 1;
+  while (true) {
+    while (is_space(array[i]) || array[i] == ',') ++i;
+    if (array[i] == ']') return out;
+    const std::size_t end = value_end(array, i);
+    out.push_back(array.substr(i, end - i));
+    i = end;
+  }
+}
+
 }  // namespace fbclens

@@ -30,4 +30,8 @@ struct JsonMember {
 /// keys included). Not for other text.
 std::vector<JsonMember> json_members(std::string_view object);
 
+/// The elements of `array`, the text of a JSON array that json_valid accepts, in order, each as its
+/// value's text. Not for other text.
+std::vector<std::string_view> json_elements(std::string_view array);
+
 }  // namespace fbclens

@@ -73,10 +73,13 @@ void describe_model(Model& model, declcfg::DeclarativeConfig& cfg, const LoadRes
       std::optional<property::CsvMetadata> object_csv;
       if (b.object_csv) object_csv = std::move(*b.object_csv);
       b.object_csv.reset();
-      pb.properties = property::decode_properties(b.properties, pool, std::move(object_csv));
+      pb.properties = property::decode_properties(b.properties, pool, std::move(object_csv), std::move(b.metadata_owned));
+      b.metadata_owned.reset();
       pb.declared = &b;
       pb.object_count = b.object_count;
       pb.object_bytes = b.object_bytes;
+      pb.manifests = std::move(b.object_manifests);
+      b.object_manifests.reset();
       pb.where = at(b.blob);
       for (const std::string& cname : pkg.channel_order) {
         const Channel& ch = pkg.channels.at(cname);

@@ -10,6 +10,7 @@
 
 #include "declcfg/declcfg.h"
 #include "findings/error_tree.h"
+#include "lifecycle/lifecycle.h"
 #include "property/property.h"
 #include "semver/blang.h"
 
@@ -39,6 +40,9 @@ struct PackageBundle {
   const declcfg::Bundle* declared = nullptr;
   std::uint32_t object_count = 0;   ///< olm.bundle.object properties
   std::uint64_t object_bytes = 0;   ///< their decoded size
+  /// What core/install reads of those manifests (identities, the CSV's webhooks and deployments);
+  /// unset for a bundle without olm.bundle.object (then those facts are unknown, never guessed).
+  std::optional<property::BundleManifests> manifests;
   std::optional<std::string> deprecation;  ///< olm.deprecations message for this bundle
   std::vector<std::string> channels;       ///< channels listing it, in the package's channel order
   SourceLocation where;
@@ -89,6 +93,9 @@ struct Package {
   std::vector<std::string> channel_order;      ///< channel names in file order (the synthesised default last)
   std::vector<PackageBundle> bundles;          ///< olm.bundle objects, in file order
   std::vector<DeprecationRecord> deprecations; ///< the olm.deprecations entries, in file order
+  /// Its io.openshift.operators.lifecycles.v1alpha1 objects, in load order (console 5.0 shows
+  /// lifecycle data only when there is exactly one); filled by lifecycle::attach_lifecycles.
+  std::vector<lifecycle::Lifecycle> lifecycles;
   SourceLocation where;                        ///< the olm.package
 
   /// The olm.bundle named `name`, or nullptr.
@@ -129,7 +136,7 @@ ModelValidation validate_model(const Model& model, const declcfg::DeclarativeCon
 /// Fills in what consumers read beyond opm's model (Package::description, icon, channel_order,
 /// bundles, deprecations and every `where`), so that they need the model alone. Reads `cfg` and
 /// `load` (locations); typed properties are decoded here, once. Each declcfg::Bundle's
-/// object_csv is moved into the model (it is read nowhere else, and one copy of every CSV's
+/// object_csv and object_manifests are moved into the model (it is read nowhere else, and one copy of every CSV's
 /// annotations is what a bundle-object catalog can afford). Never fails.
 void describe_model(Model& model, declcfg::DeclarativeConfig& cfg, const LoadResult& load);
 

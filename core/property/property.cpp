@@ -40,9 +40,25 @@ const Value* find_sorted(const std::vector<std::pair<std::string, Value>>& list,
   return it != list.end() && it->first == key ? &it->second : nullptr;
 }
 
-// The CSV fields OperatorHub reads; `spec` is the CSV's spec (a manifest) or the whole
-// olm.csv.metadata value, which has the same field names.
-CsvMetadata read_csv_fields(const Json& spec, const Json* annotations, const Json* labels, TextPool& pool) {
+std::vector<NamedText> named_texts(const Json* list, const char* text_field) {
+  std::vector<NamedText> out;
+  if (!list || !list->is_array()) return out;
+  for (const Json& item : *list) out.push_back({text(item, "name"), text(item, text_field)});
+  return out;
+}
+
+// `owned` of a CSV's CRD or APIService definitions ({owned: [...], required: [...]}).
+const Json* owned_list(const Json& spec, const char* field_name) {
+  const Json* defs = field(spec, field_name);
+  const Json* owned = defs ? field(*defs, "owned") : nullptr;
+  return owned && owned->is_array() ? owned : nullptr;
+}
+
+// The CSV fields OperatorHub and the install analyses read; `spec` is the CSV's spec (a manifest)
+// or the whole olm.csv.metadata value, which has the same field names except for the owned API
+// lists (`crds_field`, `api_services_field`).
+CsvMetadata read_csv_fields(const Json& spec, const Json* annotations, const Json* labels, TextPool& pool,
+                            const char* crds_field, const char* api_services_field) {
   CsvMetadata m;
   m.display_name = text(spec, "displayName");
   if (const Json* provider = field(spec, "provider")) m.provider = text(*provider, "name");
@@ -53,7 +69,8 @@ CsvMetadata read_csv_fields(const Json& spec, const Json* annotations, const Jso
     }
   }
   for (auto& [key, value] : string_map(annotations)) {
-    if (value.size() <= CsvMetadata::kMaxAnnotationBytes) {
+    const bool template_annotation = key == "operatorframework.io/suggested-namespace-template";
+    if (value.size() <= (template_annotation ? CsvMetadata::kMaxNamespaceTemplateBytes : CsvMetadata::kMaxAnnotationBytes)) {
       m.annotations.emplace_back(key, std::move(value));
     } else {
       m.long_annotations.emplace_back(key, value.size());
@@ -68,11 +85,22 @@ CsvMetadata read_csv_fields(const Json& spec, const Json* annotations, const Jso
   m.maturity = text(spec, "maturity");
   m.min_kube_version = text(spec, "minKubeVersion");
   if (const Json* modes = field(spec, "installModes"); modes && modes->is_array()) {
+    m.install_modes_declared = true;
     for (const Json& mode : *modes) {
       const Json* supported = field(mode, "supported");
       m.install_modes.push_back({text(mode, "type"), supported && supported->is_boolean() && supported->get<bool>()});
     }
   }
+  if (const Json* owned = owned_list(spec, crds_field)) {
+    for (const Json& crd : *owned) m.owned_crds.push_back({text(crd, "name"), text(crd, "version"), text(crd, "kind")});
+  }
+  if (const Json* owned = owned_list(spec, api_services_field)) {
+    for (const Json& api : *owned) {
+      m.owned_api_services.push_back({text(api, "group"), text(api, "version"), text(api, "kind"), text(api, "name")});
+    }
+  }
+  m.maintainers = named_texts(field(spec, "maintainers"), "email");
+  m.links = named_texts(field(spec, "links"), "url");
   return m;
 }
 
@@ -90,26 +118,115 @@ std::shared_ptr<const std::string> TextPool::intern(std::string text) {
   return shared;
 }
 
-Json::parser_callback_t csv_fields_filter() {
-  // Keys are judged at depth 1 (the manifest's own) and depth 2 (inside metadata or spec); deeper
-  // members of a kept field are all kept. Callback depth counts the enclosing objects/arrays.
-  return [parent = std::string()](int depth, Json::parse_event_t event, Json& parsed) mutable {
-    if (event != Json::parse_event_t::key) return true;
-    const std::string& key = parsed.get_ref<const std::string&>();
-    if (depth == 1) {
-      parent = key;
-      return key == "kind" || key == "metadata" || key == "spec";
-    }
-    if (depth != 2) return true;
-    if (parent == "metadata") return key == "annotations" || key == "labels";
-    static const char* const kSpecFields[] = {"displayName", "provider", "description", "icon", "keywords", "maturity",
-                                              "minKubeVersion", "installModes", "replaces", "version"};
-    for (const char* f : kSpecFields) {
-      if (key == f) return true;
-    }
+namespace {
+
+bool equal_fold(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+  }
+  return true;
+}
+
+bool one_of(std::string_view key, std::initializer_list<std::string_view> names) {
+  for (std::string_view n : names) {
+    if (equal_fold(key, n)) return true;
+  }
+  return false;
+}
+
+// Whether the member at `path` (keys from the manifest's root; "" for an array level) is kept.
+// Keys match as Go's encoding/json matches them when OLM decodes the CSV: case-folded.
+bool keep_csv_member(const std::vector<std::string>& path) {
+  const std::size_t d = path.size();
+  const auto at = [&](std::size_t i, std::string_view name) { return i < d && equal_fold(path[i], name); };
+  if (d == 1) return one_of(path[0], {"apiVersion", "kind", "metadata", "spec"});
+  if (at(0, "metadata")) return d > 2 || one_of(path[1], {"annotations", "labels", "name"});
+  if (!at(0, "spec")) return true;
+  if (d == 2) {
+    return one_of(path[1], {"displayName", "provider", "description", "icon", "keywords", "maturity", "minKubeVersion",
+                            "installModes", "replaces", "version", "maintainers", "links", "webhookdefinitions",
+                            "customresourcedefinitions", "apiservicedefinitions", "install"});
+  }
+  // spec.customresourcedefinitions.owned[].{name,version,kind}; spec.apiservicedefinitions
+  // .owned[].{group,version,kind,name}: their descriptors (most of a CSV's bytes) are dropped.
+  if (at(1, "customresourcedefinitions") || at(1, "apiservicedefinitions")) {
+    if (d == 3) return equal_fold(path[2], "owned");
+    if (d == 5) return at(1, "apiservicedefinitions") ? one_of(path[4], {"group", "version", "kind", "name"})
+                                                      : one_of(path[4], {"name", "version", "kind"});
     return false;
+  }
+  // spec.install.spec.deployments[].name only.
+  if (at(1, "install")) {
+    if (d == 3) return equal_fold(path[2], "spec");
+    if (d == 4) return equal_fold(path[3], "deployments");
+    if (d == 6) return equal_fold(path[5], "name");
+    return false;
+  }
+  return true;  // inside a kept spec field (icons, webhooks, maintainers, ...)
+}
+
+}  // namespace
+
+Json::parser_callback_t csv_fields_filter() {
+  // A key event at depth d belongs to an object nested d levels deep (the manifest is depth 1);
+  // arrays are levels without keys, which `path` holds as "". Keys of a level reset the deeper ones.
+  return [path = std::vector<std::string>()](int depth, Json::parse_event_t event, Json& parsed) mutable {
+    // Below depth 6 every decision is already made by an ancestor (kept whole, or dropped).
+    if (event != Json::parse_event_t::key || depth < 1 || depth > 6) return true;
+    path.resize(static_cast<std::size_t>(depth));
+    path.back() = parsed.get_ref<const std::string&>();
+    return keep_csv_member(path);
   };
 }
+
+namespace {
+
+// csv_fields_filter's choices, made while reading `value` (the text of a valid JSON value) whose
+// members' keys have `path` above them: members keep_csv_member drops are skipped without being
+// parsed, and a member whose every descendant is kept (below depth 6, where the filter decides
+// nothing) is parsed whole. False when a key is written with escapes (its value is not its text):
+// the caller then parses with the filter.
+bool skim_csv_value(std::string_view value, std::vector<std::string>& path, Json& out) {
+  const auto whole = [](std::string_view text) { return Json::parse(text.begin(), text.end(), nullptr, false); };
+  if (value.front() == '{') {
+    out = Json::object();
+    for (const JsonMember& m : json_members(value)) {
+      if (m.key_escaped) return false;
+      path.emplace_back(m.key);
+      if (path.size() > 6 || keep_csv_member(path)) {
+        Json member;
+        if (path.size() >= 6 || (m.value.front() != '{' && m.value.front() != '[')) {
+          member = whole(m.value);
+        } else if (!skim_csv_value(m.value, path, member)) {
+          return false;
+        }
+        out[std::string(m.key)] = std::move(member);  // a repeated key: the last one wins, as in nlohmann's parse
+      }
+      path.pop_back();
+    }
+    return true;
+  }
+  if (value.front() == '[') {
+    out = Json::array();
+    path.emplace_back();  // an array is a level without a key
+    for (const std::string_view element : json_elements(value)) {
+      Json item;
+      if (path.size() >= 6 || (element.front() != '{' && element.front() != '[')) {
+        item = whole(element);
+      } else if (!skim_csv_value(element, path, item)) {
+        return false;
+      }
+      out.push_back(std::move(item));
+    }
+    path.pop_back();
+    return true;
+  }
+  out = whole(value);
+  return true;
+}
+
+}  // namespace
 
 Json csv_manifest_from_json(std::string_view json) {
   const auto slow = [json] { return Json::parse(json.begin(), json.end(), csv_fields_filter(), /*allow_exceptions=*/false); };
@@ -117,33 +234,9 @@ Json csv_manifest_from_json(std::string_view json) {
   std::size_t first = 0;
   while (first < json.size() && json[first] != '{' && json[first] != '[' && json[first] != '"') ++first;
   if (first == json.size() || json[first] != '{') return slow();  // not an object: never a CSV
-  // csv_fields_filter's choices, member by member: kind, metadata and spec at depth 1; inside an
-  // object kept there, metadata's annotations and labels, or the spec fields (for kind and spec);
-  // every member below those. A repeated key's last value wins, as in nlohmann's parse.
-  static const char* const kSpecFields[] = {"displayName", "provider", "description", "icon", "keywords", "maturity",
-                                            "minKubeVersion", "installModes", "replaces", "version"};
-  Json out = Json::object();
-  for (const JsonMember& top : json_members(json.substr(first))) {
-    if (top.key_escaped) return slow();
-    if (top.key != "kind" && top.key != "metadata" && top.key != "spec") continue;
-    const std::string key(top.key);
-    if (top.value.front() != '{') {
-      out[key] = Json::parse(top.value.begin(), top.value.end(), nullptr, false);
-      continue;
-    }
-    Json kept = Json::object();
-    for (const JsonMember& m : json_members(top.value)) {
-      if (m.key_escaped) return slow();
-      bool keep = false;
-      if (key == "metadata") {
-        keep = m.key == "annotations" || m.key == "labels";
-      } else {
-        for (const char* f : kSpecFields) keep = keep || m.key == f;
-      }
-      if (keep) kept[std::string(m.key)] = Json::parse(m.value.begin(), m.value.end(), nullptr, false);
-    }
-    out[key] = std::move(kept);
-  }
+  std::vector<std::string> path;
+  Json out;
+  if (!skim_csv_value(json.substr(first), path, out)) return slow();
   return out;
 }
 
@@ -152,7 +245,8 @@ CsvMetadata csv_metadata_from_manifest(const Json& csv, TextPool& pool) {
   const Json* metadata = field(csv, "metadata");
   const Json* spec = field(csv, "spec");
   CsvMetadata m = read_csv_fields(spec ? *spec : kEmpty, metadata ? field(*metadata, "annotations") : nullptr,
-                                  metadata ? field(*metadata, "labels") : nullptr, pool);
+                                  metadata ? field(*metadata, "labels") : nullptr, pool, "customresourcedefinitions",
+                                  "apiservicedefinitions");
   if (spec) {
     m.replaces = text(*spec, "replaces");
     m.version = text(*spec, "version");
@@ -162,12 +256,14 @@ CsvMetadata csv_metadata_from_manifest(const Json& csv, TextPool& pool) {
 }
 
 CsvMetadata csv_metadata_from_property(const Json& value, TextPool& pool) {
-  return read_csv_fields(value, field(value, "annotations"), field(value, "labels"), pool);
+  return read_csv_fields(value, field(value, "annotations"), field(value, "labels"), pool, "crdDescriptions",
+                         "apiServiceDefinitions");
 }
 
 Properties decode_properties(const std::vector<declcfg::Property>& list, TextPool& pool,
-                             std::optional<CsvMetadata> bundle_object_csv) {
+                             std::optional<CsvMetadata> bundle_object_csv, std::optional<OwnedApis> metadata_owned) {
   Properties out;
+  std::shared_ptr<CsvMetadata> csv;  // out.csv, once complete (shared as const)
   for (const declcfg::Property& p : list) {
     // What a property's type alone says holds even when its value is malformed: OLM reads the type.
     const bool dependency = p.type == "olm.package.required" || p.type == "olm.gvk.required" || p.type == "olm.constraint";
@@ -188,14 +284,19 @@ Properties decode_properties(const std::vector<declcfg::Property>& list, TextPoo
       // (dumping it would recurse per level; core/deps reports it as too deep).
       out.constraints.push_back({text(v, "failureMessage"), json_deeper_than(v, kMaxKeptJsonDepth) ? std::string() : v.dump()});
     } else if (p.type == "olm.csv.metadata") {
-      if (!out.csv) out.csv = std::make_shared<const CsvMetadata>(csv_metadata_from_property(v, pool));
+      if (!csv) csv = std::make_shared<CsvMetadata>(csv_metadata_from_property(v, pool));
     } else if (p.type == "olm.channel") {
       out.channels.push_back(text(v, "channelName"));
     } else if (p.type != "olm.bundle.object" && p.type != "olm.deprecated") {
       out.other_types.push_back(p.type);
     }
   }
-  if (!out.csv && bundle_object_csv) out.csv = std::make_shared<const CsvMetadata>(std::move(*bundle_object_csv));
+  if (csv && metadata_owned) {
+    csv->owned_crds = std::move(metadata_owned->crds);
+    csv->owned_api_services = std::move(metadata_owned->api_services);
+  }
+  if (!csv && bundle_object_csv) csv = std::make_shared<CsvMetadata>(std::move(*bundle_object_csv));
+  out.csv = std::move(csv);
   return out;
 }
 

@@ -62,6 +62,36 @@ struct InstallMode {
   bool supported = false;
 };
 
+/// An owned CRD of a CSV (spec.customresourcedefinitions.owned[], olm.csv.metadata's
+/// crdDescriptions.owned[]): what OLM reads of it for an OperatorGroup's olm.providedAPIs
+/// (OLM pkg/controller/operators/olm/labeler.go apiSurfaceOfCSV): `name` is "plural.group".
+struct OwnedCrd {
+  std::string name;
+  std::string version;
+  std::string kind;
+};
+
+/// An owned APIService of a CSV (spec.apiservicedefinitions.owned[], olm.csv.metadata's
+/// apiServiceDefinitions.owned[]).
+struct OwnedApiService {
+  std::string group;
+  std::string version;
+  std::string kind;
+  std::string name;
+};
+
+/// The owned CRDs and APIServices of a CSV (what the install analyses read of its API definitions).
+struct OwnedApis {
+  std::vector<OwnedCrd> crds;
+  std::vector<OwnedApiService> api_services;
+};
+
+/// A name and e-mail (spec.maintainers[]) or a name and URL (spec.links[]) of a CSV.
+struct NamedText {
+  std::string name;
+  std::string text;  ///< the e-mail of a maintainer, the URL of a link
+};
+
 /// What OperatorHub and the update logic read from a ClusterServiceVersion: from the
 /// olm.csv.metadata property (the "olm.csv.metadata era", OCP 4.17+), or from the CSV manifest
 /// inside an olm.bundle.object property (earlier catalogs). Long texts are shared between bundles
@@ -86,13 +116,61 @@ struct CsvMetadata {
   std::vector<std::string> keywords;
   std::string maturity;
   std::string min_kube_version;
-  std::vector<InstallMode> install_modes;
+  std::vector<InstallMode> install_modes;  ///< as listed (duplicates and unknown types kept)
+  bool install_modes_declared = false;     ///< the CSV has an installModes list (maybe empty)
+  std::vector<OwnedCrd> owned_crds;
+  std::vector<OwnedApiService> owned_api_services;
+  std::vector<NamedText> maintainers;      ///< {name, email}
+  std::vector<NamedText> links;            ///< {name, url}
   std::string replaces;  ///< spec.replaces (only in a CSV manifest; csv.metadata has no such field)
   std::string version;   ///< spec.version as written (only in a CSV manifest; csv.metadata has none)
   bool from_bundle_object = false;  ///< read from an olm.bundle.object CSV, not olm.csv.metadata
 
   static constexpr std::size_t kMaxAnnotationBytes = 1024;
+  /// The console reads operatorframework.io/suggested-namespace-template (a whole Namespace
+  /// manifest) on its install page, so it is kept up to this size rather than kMaxAnnotationBytes.
+  static constexpr std::size_t kMaxNamespaceTemplateBytes = 64 * 1024;
 };
+
+/// What the install analyses (core/install) read from a bundle's olm.bundle.object manifests,
+/// extracted while the payloads are checked at load, before they are released: every manifest's
+/// apiVersion, kind and name, and from the CSV manifest its webhook definitions and deployment
+/// names (olm.csv.metadata carries neither, so a bundle without bundle objects has no
+/// BundleManifests and those facts are unknown). Small: a few short strings per manifest.
+struct BundleManifests {
+  struct Object {
+    std::string api_version;
+    std::string kind;
+    std::string name;  ///< metadata.name
+  };
+  /// A webhook rule: the API groups and resources it matches (operations are not kept).
+  struct WebhookRule {
+    std::vector<std::string> api_groups;
+    std::vector<std::string> resources;
+  };
+  /// spec.webhookdefinitions[] of the CSV.
+  struct Webhook {
+    std::string type;             ///< ValidatingAdmissionWebhook, MutatingAdmissionWebhook, ConversionWebhook
+    std::string generate_name;
+    std::string deployment_name;
+    std::vector<std::string> conversion_crds;
+    std::vector<WebhookRule> rules;
+  };
+  std::vector<Object> objects;           ///< every decoded manifest, in property order (the CSV too)
+  bool has_csv = false;                  ///< a ClusterServiceVersion manifest was found and read
+  std::vector<Webhook> webhooks;         ///< of the first CSV manifest
+  std::vector<std::string> deployments;  ///< spec.install.spec.deployments[].name of the first CSV manifest
+};
+
+/// Reads the webhook definitions and deployment names of a CSV manifest (parsed with
+/// csv_fields_filter) into `out`. Mistyped fields are left out; never fails.
+void read_csv_manifest_facts(const Json& csv, BundleManifests& out);
+
+/// The apiVersion, kind and metadata.name of a JSON manifest, read by a SAX pass that stops as
+/// soon as all three are seen (Go's marshalling writes them first, so a CRD of megabytes costs a few
+/// hundred bytes of scanning). Fields absent or not strings are "". Never fails.
+BundleManifests::Object scan_manifest_identity(const std::string& json_text);
+
 
 /// Shares identical long strings (descriptions, icon data) between the bundles of one catalog, so
 /// typed properties cost little more memory than the JSON they came from. Not thread-safe.
@@ -107,8 +185,11 @@ class TextPool {
 };
 
 /// A parse filter for nlohmann::json::parse that keeps, of a ClusterServiceVersion manifest, only
-/// what csv_metadata_from_manifest reads (kind, metadata.annotations/labels, and the spec fields
-/// below), so a CSV's install strategy and CRD descriptions are never built in memory.
+/// what csv_metadata_from_manifest and read_csv_manifest_facts read (apiVersion, kind,
+/// metadata.name/annotations/labels, the spec fields OperatorHub shows, installModes, the owned
+/// CRDs' and APIServices' names, versions and kinds, webhookdefinitions and the install strategy's
+/// deployment names), so a CSV's deployment specs, permissions and CRD descriptors are never built
+/// in memory.
 Json::parser_callback_t csv_fields_filter();
 
 /// Reads CSV metadata from a ClusterServiceVersion manifest (`csv`: the whole object with
@@ -141,8 +222,11 @@ struct Properties {
 
 /// Decodes `list` (a bundle's, package's or channel's properties). `bundle_object_csv` is the CSV
 /// read from the bundle's olm.bundle.object manifests, used (moved from) when no
-/// olm.csv.metadata is present.
+/// olm.csv.metadata is present. `metadata_owned`: the owned APIs of the olm.csv.metadata, taken
+/// at load before its descriptions were released (declcfg::Bundle::metadata_owned); when given
+/// they replace what the (released) value still says.
 Properties decode_properties(const std::vector<declcfg::Property>& list, TextPool& pool,
-                             std::optional<CsvMetadata> bundle_object_csv = std::nullopt);
+                             std::optional<CsvMetadata> bundle_object_csv = std::nullopt,
+                             std::optional<OwnedApis> metadata_owned = std::nullopt);
 
 }  // namespace fbclens::property

@@ -41,9 +41,10 @@ Document sub_document(const Document& doc, const std::string& prefix, const Json
   out.value = value;
   out.position = doc.fields.find(prefix);
   if (!out.position.line) out.position = doc.position;
-  for (const auto& [path, pos] : doc.fields.entries) {
+  for (std::size_t i = 0; i < doc.fields.size(); ++i) {
+    const std::string_view path = doc.fields.path(i);
     if (path.size() > prefix.size() && path.compare(0, prefix.size(), prefix) == 0 && path[prefix.size()] == '/') {
-      out.fields.entries.emplace_back(path.substr(prefix.size()), pos);
+      out.fields.add(path.substr(prefix.size()), doc.fields.position(i));
     }
   }
   return out;

@@ -10,17 +10,8 @@
 namespace fbclens::update {
 
 const char* verdict_name(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::Chosen: return "chosen";
-    case Verdict::FartherFromHead: return "farther-from-head";
-    case Verdict::LegacyDeprecated: return "legacy-deprecated";
-    case Verdict::OffChain: return "off-chain";
-    case Verdict::LowerVersion: return "lower-version";
-    case Verdict::Deprecated: return "deprecated";
-    case Verdict::NotInChannels: return "not-in-channels";
-    case Verdict::OutsideRange: return "outside-range";
-    case Verdict::NotSuccessor: return "not-successor";
-    case Verdict::UnmetDependencies: return "unmet-dependencies";
+  for (const auto& [v, name] : json_enum(static_cast<const Verdict*>(nullptr))) {
+    if (v == verdict) return name;
   }
   return "chosen";
 }

@@ -5,7 +5,9 @@
 // explanation can never disagree with the answer it explains.
 #pragma once
 
+#include <array>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "update/classic.h"
@@ -30,8 +32,23 @@ enum class Verdict {
                     ///< solver skips it (resolver.go: its "requires an operator" clause has no satisfiable option)
 };
 
+/// Each verdict's name, as the upgrade answer's JSON (update/upgrade_view.h, through
+/// view::write_json) and its text (export/upgrade_text.h) spell it.
+inline auto json_enum(const Verdict*) {
+  return std::array{std::pair{Verdict::Chosen, "chosen"},
+                    std::pair{Verdict::FartherFromHead, "farther-from-head"},
+                    std::pair{Verdict::LegacyDeprecated, "legacy-deprecated"},
+                    std::pair{Verdict::OffChain, "off-chain"},
+                    std::pair{Verdict::LowerVersion, "lower-version"},
+                    std::pair{Verdict::Deprecated, "deprecated"},
+                    std::pair{Verdict::NotInChannels, "not-in-channels"},
+                    std::pair{Verdict::OutsideRange, "outside-range"},
+                    std::pair{Verdict::NotSuccessor, "not-successor"},
+                    std::pair{Verdict::UnmetDependencies, "unmet-dependencies"}};
+}
+
 /// "chosen", "farther-from-head", "legacy-deprecated", "off-chain", "lower-version", "deprecated",
-/// "not-in-channels", "outside-range", "not-successor", "unmet-dependencies" (the JSON spelling).
+/// "not-in-channels", "outside-range", "not-successor", "unmet-dependencies" (json_enum's names).
 const char* verdict_name(Verdict verdict);
 
 /// One bundle considered in a step.

@@ -117,6 +117,11 @@ UpgradeAnswer answer_upgrade(const PackageGraph& graph, const UpgradeRequest& re
   } else if (!a.v1.next.empty()) {
     a.v1_walk = v1_walk(graph, from_pick(a.v1.next), request.v1);
   }
+  if (model && !a.v1.next.empty() && (!installed || a.v1.next != installed->name)) {
+    const auto pkg = model->packages.find(graph.package);
+    const model::PackageBundle* target = pkg == model->packages.end() ? nullptr : pkg->second.bundle(a.v1.next);
+    if (target) a.v1_next_installability = install::v1_installability(*target, graph.package);
+  }
   if (request.explain) {
     a.classic_steps = explain_classic_walk(graph, installed, classic);
     a.v1_steps = explain_v1_walk(graph, installed, request.v1);

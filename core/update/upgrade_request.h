@@ -1,13 +1,14 @@
 // "With X installed, where does it go next?": the one upgrade request type, the one parser that
 // the CLI (`fbclens upgrade-path`) and the JS API (`upgradePath`) share, so both have the same
 // defaults and the same errors, and the orchestration of one answer (next steps and walks of both
-// OLMs, fresh install included). export/upgrade_json.h only renders the answer.
+// OLMs, fresh install included). update/upgrade_view.h shapes the answer for the views.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "install/olm_v1_install.h"
 #include "load/document.h"
 #include "model/model.h"
 #include "update/classic.h"
@@ -80,6 +81,10 @@ struct UpgradeAnswer {
   std::vector<StepExplanation> classic_steps, v1_steps;
   /// Whether Classic's answer took dependencies into account (request.dependencies and a model).
   bool classic_dependencies = false;
+  /// Whether OLM v1 can install the bundle it moves to (install/olm_v1_install.h): set when the
+  /// answer had a model and v1's next is another bundle than the installed one; a target v1
+  /// resolves but then refuses to install leaves the cluster where it is.
+  std::optional<install::V1Installability> v1_next_installability;
 };
 
 /// Answers `request` (made by make_upgrade_request against the same model) on its package's graph.

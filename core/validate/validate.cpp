@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "analyses/analyses.h"
+#include "lifecycle/lifecycle.h"
 
 namespace fbclens {
 
@@ -57,6 +58,7 @@ ValidationReport validate_catalog(const FileSource& source, const ValidateOption
   // at a time (peak memory); the builder keeps what later phases need.
   LoadOptions load_options = options.load;
   declcfg::ConfigBuilder builder;
+  builder.release_decoded(options.release_documents);
   load_options.on_file_loaded = [&builder, &timings, previous = options.load.on_file_loaded](LoadResult& load, std::size_t first) {
     const auto start = Clock::now();
     builder.add_blobs(load, first);
@@ -102,11 +104,18 @@ ValidationReport validate_catalog(const FileSource& source, const ValidateOption
   timings.validate = ms_since(start);
   start = Clock::now();
   model::describe_model(report.model, report.config, report.load);
+  // Operator lifecycle objects, which opm passes through: their shape, what needs the model, and
+  // then each goes to its package, where the OperatorHub preview reads it. Their findings are the
+  // analyses' `lifecycles` row (they join their package's findings beyond opm).
+  std::vector<lifecycle::Lifecycle> lifecycles = lifecycle::read_lifecycles(report.config, report.load, report.lifecycle_findings);
+  std::vector<Finding> lifecycle_checks = lifecycle::check_lifecycles(lifecycles, report.model, report.load);
+  append(report.lifecycle_findings, lifecycle_checks);
+  lifecycle::attach_lifecycles(std::move(lifecycles), report.model);
   timings.model += ms_since(start);
   // fbclens's analyses beyond opm (Warning/Info): after opm's findings, never part of its verdict.
   report.analyses_complete = false;
   if (options.analyses) {
-    analyses::Cache cache(report.model, report.findings, !report.config.others.empty());
+    analyses::Cache cache(report.model, report.findings, !report.config.others.empty(), &report.lifecycle_findings);
     analyses::complete_report(report, cache);
   }
 

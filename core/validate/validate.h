@@ -45,6 +45,10 @@ struct ValidateOptions {
   /// browser's deferred load) and the report's analyses_complete is false until
   /// analyses::complete_report adds them.
   bool analyses = true;
+  /// Releases most of each olm.* object's JSON once decoded (declcfg::ConfigBuilder::release_decoded):
+  /// for callers that read the report's model, findings and properties only (the CLI's validate, the
+  /// worker), not its documents' other keys (templates and repositories do).
+  bool release_documents = false;
 };
 
 /// Everything fbclens knows about one catalog after validation. Move-only: the config and model
@@ -71,6 +75,10 @@ struct ValidationReport {
   /// Whether the analyses beyond opm are in `findings` (ValidateOptions::analyses). While false, the
   /// operatorhub profile's count (which gates advice codes) is not known either.
   bool analyses_complete = true;
+  /// The findings about the catalog's operator lifecycle objects (FBC47xx, core/lifecycle), found
+  /// while validating; they are the analyses' `lifecycles` row, so `findings` has them only once
+  /// the analyses are complete.
+  std::vector<Finding> lifecycle_findings;
   /// Where the time went.
   ValidationTimings timings;
 

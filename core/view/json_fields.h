@@ -10,6 +10,9 @@
 //     return std::make_tuple(view::field("name", &RelatedImage::name), view::field("image", &RelatedImage::image));
 //   }
 //
+// A key only some answers carry is an optional_field over a std::optional member: left out while
+// empty, rather than written as null.
+//
 // An enum opts in with a table of (value, name):
 //
 //   inline auto json_enum(const Severity*) {
@@ -44,12 +47,29 @@ template <class T, class M>
 struct Field {
   const char* name;
   M T::*member;
+  /// The key is left out while the member (a std::optional) is empty, and a missing key reads as
+  /// empty (optional_field).
+  bool omitted_when_empty = false;
 };
 
 /// A field of a mapping: `name` is the JSON key, `member` the struct member it reads and writes.
 template <class T, class M>
 constexpr Field<T, M> field(const char* name, M T::*member) {
-  return {name, member};
+  return {name, member, false};
+}
+
+/// A key that only some answers have (e.g. the upgrade answer's "steps", present with explain):
+/// written only when the std::optional member holds a value (no key, rather than null, when
+/// empty); read as empty when the key is missing or null, which is no error.
+template <class T, class M>
+constexpr Field<T, std::optional<M>> optional_field(const char* name, std::optional<M> T::*member) {
+  return {name, member, true};
+}
+
+/// `text`, or empty when it is "": for the many answers whose JSON shows an empty name or error as
+/// null (a std::optional<std::string> member).
+inline std::optional<std::string> null_if_empty(const std::string& text) {
+  return text.empty() ? std::nullopt : std::optional<std::string>(text);
 }
 
 namespace detail {
@@ -82,6 +102,17 @@ struct is_string_map<std::map<std::string, T, C, A>> : std::true_type {};
 template <class>
 inline constexpr bool kUnsupported = false;
 
+// For optional_field: whether a member holds a value, and emptying it (only std::optional members
+// are ever omitted; the other overloads keep the fold expressions above compiling for plain fields).
+template <class M>
+bool holds_value(const std::optional<M>& member) { return member.has_value(); }
+template <class M>
+bool holds_value(const M&) { return true; }
+template <class M>
+void clear(std::optional<M>& member) { member.reset(); }
+template <class M>
+void clear(M&) {}
+
 }  // namespace detail
 
 /// The JSON value of `value`: bool, integers, floating point, std::string, Json (as is),
@@ -111,8 +142,14 @@ Json write_json(const T& value) {
     return out;
   } else if constexpr (detail::has_fields<T>::value) {
     Json out = Json::object();
-    std::apply([&](const auto&... f) { ((out[f.name] = write_json(value.*(f.member))), ...); },
-               json_fields(static_cast<const T*>(nullptr)));
+    std::apply(
+        [&](const auto&... f) {
+          ((f.omitted_when_empty && !detail::holds_value(value.*(f.member))
+                ? void()
+                : void(out[f.name] = write_json(value.*(f.member)))),
+           ...);
+        },
+        json_fields(static_cast<const T*>(nullptr)));
     return out;
   } else {
     static_assert(detail::kUnsupported<T>, "write_json: give the type json_fields or json_enum");
@@ -202,6 +239,10 @@ bool read_json(const Json& json, T& value) {
         [&](const auto&... f) {
           ((ok = [&] {
              const auto it = json.find(f.name);
+             if (it == json.end() && f.omitted_when_empty) {
+               detail::clear(value.*(f.member));
+               return true;
+             }
              return it != json.end() && read_json(*it, value.*(f.member));
            }() && ok),
            ...);

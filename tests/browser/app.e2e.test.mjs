@@ -165,10 +165,8 @@ test('themes: dark and light, the page around the canvas and the graph follow', 
 
 // The explorer is the DOM tree now (issue 20); '/' pressed in the graph still has to take the
 // keyboard to its search box.
-const SLASH_DEFECT = "defect: '/' pressed while the graph canvas has focus no longer focuses the explorer's search box " +
-  '(the ImGui explorer handled it; neither the canvas module nor web/shell/ does now): focus stays on the canvas and the typed text is lost';
 
-test("'/' focuses the explorer search", { todo: SLASH_DEFECT }, async () => {
+test("'/' focuses the explorer search", async () => {
   const spot = await emptyGraphSpot();
   await page.mouse.click(spot.x, spot.y);  // the graph canvas, away from any node
   await page.keyboard.press('/');
@@ -306,9 +304,7 @@ test('findings of an invalid catalog: clicking one selects its object and shows 
   // (The old test also clicked the same finding in a second, DOM list; issue 20 left one list.)
 });
 
-const EXCERPT_DEFECT = "defect: the selected finding's source excerpt (web/panels/findings.js Detail) renders on one line: the " +
-  "'\\n' ending each line is static text in the htm template, which htm drops, so the <pre> shows \"1 {    2 \"schema\"...\" run together";
-test('the source excerpt of the selected finding reads line by line', { skip: !existsSync(mtv) && 'needs ../shared/catalogs (absent)', todo: EXCERPT_DEFECT }, async () => {
+test('the source excerpt of the selected finding reads line by line', { skip: !existsSync(mtv) && 'needs ../shared/catalogs (absent)' }, async () => {
   // The mtv finding of the test above is selected.
   const source = panel(page, /^Findings/).getByLabel('Source around mtv-operator/catalog.json:4:23');
   await source.waitFor({ timeout: 30000 });

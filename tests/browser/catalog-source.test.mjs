@@ -83,10 +83,8 @@ test('one JSON or YAML file, named by the URL or by its first byte', async () =>
 // Defect (web/io/catalog-source.js): indexFiles calls catalogPath, which lives in web/io/tar.js
 // and is neither exported nor imported, so every index file fails with "ReferenceError:
 // catalogPath is not defined" (not an FbclensSourceError) before a single file is fetched.
-const INDEX_DEFECT = 'defect: web/io/catalog-source.js indexFiles() calls catalogPath(), defined only (unexported) in ' +
-  'web/io/tar.js: fromUrl(<an index file>) throws "ReferenceError: catalogPath is not defined" for every index file';
 
-test('an index file lists the files beside it', { todo: INDEX_DEFECT }, async () => {
+test('an index file lists the files beside it', async () => {
   const got = await Sources.fromUrl(base + '/site/index.json');
   assert.equal(got.kind, 'index');
   assert.deepEqual(got.files.map((f) => f.path), ['cert-watcher/catalog.yaml', 'lens-demo/catalog.json']);
@@ -116,7 +114,7 @@ test('failures say what went wrong, with their kind', async () => {
   assert.match(e.message, /CORS/);
 });
 
-test('an index naming a path outside its folder is refused, with its kind', { todo: INDEX_DEFECT }, async () => {
+test('an index naming a path outside its folder is refused, with its kind', async () => {
   let e = null;
   try { await Sources.fromUrl(base + '/site/bad-index.json'); } catch (error) { e = error; }
   assert.ok(e, 'the bad index loaded');

@@ -104,11 +104,7 @@ test('the docs example: nothing loads before a click, then each element renders 
   docsPage = page;
 });
 
-const SIMULATOR_DEFECT = 'defect: a view that starts the simulator on a question (<fbc-lens view="upgrade" installed-bundle=... ' +
-  'installed-version=...>, the embed route\'s installedBundle=, a share link\'s sim=1) loses it: web/shell/mount.js (ready) applies ' +
-  'the view\'s simulator, then actions.select() clears it because the package differs from the first one shown after the load; ' +
-  'the docs example\'s "Where an upgrade goes" then shows a fresh install of upgrade-seed and draws no walk';
-test('the docs example\'s upgrade view starts on the seed example: both walks drawn', { todo: SIMULATOR_DEFECT }, async () => {
+test('the docs example\'s upgrade view starts on the seed example: both walks drawn', async () => {
   assert.ok(docsPage, 'the test above loaded the docs example');
   try {
     const sim = await docsPage.evaluate(() => document.getElementById('upgrade').app.state().simulator);

@@ -121,13 +121,7 @@ test('the hash carries the upgrade simulator\'s question', async () => {
   await page.close();
 });
 
-test('a link with the upgrade simulator restores its question and both walks', {
-  todo: 'defect: opening a link with the simulator\'s question (#pkg=upgrade-seed&ch=stable&panel=simulator&sim=1&installed=' +
-    'upgrade-seed.v1.0.0&installedVersion=1.0.0) drops the question: web/shell/mount.js (ready) puts the link\'s simulator into ' +
-    'the store with applyView() and then calls actions.select(), which sets simulator to null because the package differs from ' +
-    'the one shown after the load (cert-watcher); the simulator then asks about the selection, no walk is routed, and the hash ' +
-    'is rewritten without sim=1',
-}, async () => {
+test('a link with the upgrade simulator restores its question and both walks', async () => {
   assert.ok(simulatorLink, 'the test above made the link');
   const fresh = await open(simulatorLink);
   try {

@@ -31,6 +31,9 @@ async function open(width = 1280, height = 800, hash = '', query = '') {
   await page.evaluate(() => window.fbclens.ready);
   return page;
 }
+// The explorer row of a package, channel or bundle: its data-key joins the names with newlines,
+// which a CSS string writes as the escape \a.
+const treeitem = (...names) => `[role=treeitem][data-key="${names.join('\\a ')}"]`;
 const box = (page, selector) => page.locator(selector).first().boundingBox();
 const loadFolder = async (page, folder) => {
   const loaded = page.evaluate(() => new Promise((resolve) => window.fbclens.on('load', resolve)));
@@ -98,7 +101,7 @@ test('one findings list, in the DOM, that draws only what is in view of 20,000 f
   await list.evaluate((el) => { el.scrollTop = el.scrollHeight; });
   await page.waitForTimeout(300);
   const last = summary.findings.length - 1;
-  assert.equal(await page.locator('#fl-finding-' + last).count(), 1, 'the last finding is drawn once scrolled to');
+  assert.equal(await page.locator(`[data-finding="${last}"]`).count(), 1, 'the last finding is drawn once scrolled to');
   await list.focus();
   await page.keyboard.press('End');
   assert.equal((await page.evaluate(() => window.fbclens.state())).finding, last);
@@ -130,7 +133,7 @@ test('the explorer is a tree: arrow keys walk it, typing jumps, Enter shows; a p
 test('picking a channel keeps the whole-package view; Ctrl+A in the search box selects its text only', async () => {
   const page = await open();
   await page.evaluate(() => window.fbclens.show({ package: 'cert-watcher', lanes: true }));
-  await page.locator('[role=treeitem][data-key="cert-watcher\nfast"]').click();
+  await page.locator(treeitem('cert-watcher', 'fast')).click();
   const state = await page.evaluate(() => window.fbclens.state());
   assert.equal(state.lanes, true);
   assert.equal(state.channel, 'fast');
@@ -174,7 +177,7 @@ test('one click asks the worker each question once: the bundle, and where the OL
   await page.evaluate(() => window.fbclens.show({ package: 'cert-watcher', channel: 'stable' }));
   await page.evaluate(() => window.fbclens.openPanel('bundle'));
   const before = await page.evaluate(() => window.fbclens.requestStats());
-  await page.locator('[role=treeitem][data-key="cert-watcher\nstable\ncert-watcher.v1.2.0"]').click();
+  await page.locator(treeitem('cert-watcher', 'stable', 'cert-watcher.v1.2.0')).click();
   await page.locator('.fl-facts dt:has-text("OLM v1")').waitFor();
   await page.evaluate(() => window.fbclens.openPanel('simulator'));
   await page.locator('.fl-sim-side[data-olm=v1] .answer').waitFor();
@@ -191,7 +194,12 @@ test('simulator: bundle names in its table stay whole; a question asked from the
   await page.evaluate(() => window.fbclens.openPanel('simulator'));
   const cell = page.locator('.fl-sim-table td.name').first();
   await cell.waitFor();
-  const lines = await cell.evaluate((e) => Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight || '16')));
+  // The lines its text takes: the distinct tops of its rectangles.
+  const lines = await cell.evaluate((e) => {
+    const range = document.createRange();
+    range.selectNodeContents(e);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
   assert.ok(lines <= 1, 'a bundle name in the table is on one line');
   await page.locator('.fl-sim-table button').first().click();
   await page.waitForTimeout(500);
@@ -233,7 +241,7 @@ test('a failing check turns the status red and is named as that check; the OCP b
   const root = join(dir, 'v4.17');
   cpSync(join(repo, 'tests/fixtures/validation/p09-konflux-images/catalog'), root, { recursive: true });
   const page = await open();
-  await page.getByLabel('Checks').selectOption({ label: 'opm + Konflux' });
+  await page.getByLabel('Checks', { exact: true }).selectOption({ label: 'opm + Konflux' });
   const summary = await loadFolder(page, root);
   assert.equal(summary.verdict, 'VALID');
   const verdict = page.locator('.fl-verdict');

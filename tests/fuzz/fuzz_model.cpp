@@ -2,7 +2,7 @@
 // (packages, channels with replaces/skips/skipRange, bundles with versions and properties,
 // deprecations), which goes through validation, every check profile, both OLMs' successor walks
 // (update::divergence, and the explained walks with all-channel options), the OperatorHub preview
-// of every package and channel, SARIF, and a diff against a mutated copy (with the pruning
+// of every package and channel, the install preview of every package and bundle, SARIF, and a diff against a mutated copy (with the pruning
 // profile and its SARIF). The loader target (fuzz_loader) covers malformed bytes; this one
 // covers the logic behind a catalog that parses. Any crash, hang, leak or sanitizer report fails,
 // and so does a broken invariant (abort): a model diffed with itself has no difference.
@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,7 @@
 #include "export/diff_sarif.h"
 #include "export/report_json.h"
 #include "hub/hub_preview.h"
+#include "install/install_preview.h"
 #include "profiles/profiles.h"
 #include "update/divergence.h"
 #include "update/explain.h"
@@ -39,7 +41,11 @@ const char* const kVersions[] = {"1.0.0", "1.0.1", "1.1.0", "2.0.0", "1.0.0-rc.1
 const char* const kRanges[] = {">=1.0.0 <2.0.0", "<1.1.0", ">=0.0.0", "1.x", ">1.0.0 <1.0.1 || >=2.0.0", "<0.0.0-0", ""};
 const char* const kImages[] = {
     "registry.redhat.io/x/b@sha256:73d84f347bc7d43c30125da859270d0173dd7600a183c8303a7fd4c90c6401f1",
-    "quay.io/x/b:v1", "registry.stage.redhat.io/x/b@sha256:0000", ""};
+    "quay.io/x/b:v1", "registry.stage.redhat.io/x/b@sha256:0000", "",
+    "quay.io/y/b@sha256:73d84f347bc7d43c30125da859270d0173dd7600a183c8303a7fd4c90c6401f1"};
+// Lifecycle version streams and dates, valid and not (the console's coerce and date readers).
+const char* const kStreams[] = {"1.0", "2.10", "5.0", "4.16", "latest", "v01.2", "0.1", "12345678901234567.1"};
+const char* const kDates[] = {"2024-01-01", "2026-12-31", "2024-02-30", "24-1-1", "", "2025-13-01", "2030-06-30", "x"};
 
 template <std::size_t N>
 std::string pick(FuzzedDataProvider& in, const char* const (&pool)[N]) {
@@ -61,7 +67,23 @@ Json bundle(FuzzedDataProvider& in, const std::string& p, const std::string& nam
   const int extra = in.ConsumeIntegralInRange(0, 4);
   for (int i = 0; i < extra; ++i) {
     switch (in.ConsumeIntegralInRange(0, 7)) {
-      case 0: properties.push_back({{"type", "olm.csv.metadata"}, {"value", {{"displayName", text(in)}}}}); break;
+      case 0: {
+        // Sometimes with install modes (any of the four types, now and then twice or unknown) and an
+        // owned CRD whose name may lack a group: what core/install reads.
+        Json value = {{"displayName", text(in)}};
+        if (in.ConsumeBool()) {
+          static const char* const kModeTypes[] = {"OwnNamespace", "SingleNamespace", "MultiNamespace", "AllNamespaces", "allNamespaces"};
+          Json modes = Json::array();
+          for (int m = in.ConsumeIntegralInRange(0, 5); m > 0; --m) {
+            modes.push_back({{"type", kModeTypes[in.ConsumeIntegralInRange(0, 4)]}, {"supported", in.ConsumeBool()}});
+          }
+          value["installModes"] = modes;
+          Json crd = {{"name", in.ConsumeBool() ? "ks.g" : "ks"}, {"version", "v1"}, {"kind", "K"}};
+          value["crdDescriptions"]["owned"] = Json::array({crd});
+        }
+        properties.push_back({{"type", "olm.csv.metadata"}, {"value", value}});
+        break;
+      }
       case 1: properties.push_back({{"type", "olm.bundle.object"}, {"value", {{"data", "e30="}}}}); break;
       case 2:
         properties.push_back({{"type", "olm.package.required"},
@@ -114,6 +136,29 @@ Json deprecations(FuzzedDataProvider& in, const std::string& p) {
   return {{"schema", "olm.deprecations"}, {"package", p}, {"entries", std::move(entries)}};
 }
 
+// An io.openshift.operators.lifecycles.v1alpha1 object for package p, sometimes misshapen.
+Json lifecycle(FuzzedDataProvider& in, const std::string& p) {
+  Json versions = Json::array();
+  for (int i = in.ConsumeIntegralInRange(0, 3); i > 0; --i) {
+    Json v = Json::object();
+    switch (in.ConsumeIntegralInRange(0, 3)) {
+      case 0: v["name"] = text(in); break;
+      case 1: v["name"] = in.ConsumeFloatingPoint<double>(); break;
+      default: v["name"] = pick(in, kStreams); break;
+    }
+    Json phases = Json::array();
+    for (int k = in.ConsumeIntegralInRange(0, 3); k > 0; --k) {
+      phases.push_back({{"name", text(in)}, {"startDate", pick(in, kDates)}, {"endDate", in.ConsumeBool() ? pick(in, kDates) : text(in)}});
+    }
+    if (in.ConsumeIntegralInRange(0, 7)) v["phases"] = std::move(phases);
+    if (in.ConsumeBool()) v["platformCompatibility"] = {{{"name", "openshift"}, {"versions", {pick(in, kStreams), pick(in, kStreams)}}}};
+    versions.push_back(std::move(v));
+  }
+  Json o = {{"schema", "io.openshift.operators.lifecycles.v1alpha1"}, {"package", p}, {"versions", std::move(versions)}};
+  if (in.ConsumeIntegralInRange(0, 7) == 0) o["versions"] = text(in);
+  return o;
+}
+
 // A catalog: per package, the list of its objects (written to <package>/catalog.json).
 std::vector<std::vector<Json>> catalog(FuzzedDataProvider& in) {
   std::vector<std::vector<Json>> packages;
@@ -128,20 +173,22 @@ std::vector<std::vector<Json>> catalog(FuzzedDataProvider& in) {
     for (int c = in.ConsumeIntegralInRange(0, 3); c > 0; --c) objects.push_back(channel(in, p, pick(in, kChannels)));
     for (int b = in.ConsumeIntegralInRange(0, 8); b > 0; --b) objects.push_back(bundle(in, p, bundle_name(in, p)));
     if (in.ConsumeIntegralInRange(0, 3) == 0) objects.push_back(deprecations(in, p));
+    for (int l = in.ConsumeIntegralInRange(0, 5) / 3; l > 0; --l) objects.push_back(lifecycle(in, p));
     packages.push_back(std::move(objects));
   }
   return packages;
 }
 
 // One mutation of the kinds a release makes: an entry removed, a replaces changed, a channel
-// dropped, a default channel changed, a deprecation added, a bundle removed.
+// dropped, a default channel changed, a deprecation added, a bundle removed, a released bundle's
+// image or properties changed (which the diff reports as a changed bundle).
 void mutate(FuzzedDataProvider& in, std::vector<std::vector<Json>>& packages) {
   auto& objects = packages[in.ConsumeIntegralInRange<std::size_t>(0, packages.size() - 1)];
   if (objects.empty()) return;
   Json& o = objects[in.ConsumeIntegralInRange<std::size_t>(0, objects.size() - 1)];
   const std::string schema = o.value("schema", "");
   const std::string p = o.value(schema == "olm.package" ? "name" : "package", "a");
-  switch (in.ConsumeIntegralInRange(0, 5)) {
+  switch (in.ConsumeIntegralInRange(0, 7)) {
     case 0:
       if (schema == "olm.channel" && !o["entries"].empty()) o["entries"].erase(in.ConsumeIntegralInRange<std::size_t>(0, o["entries"].size() - 1));
       break;
@@ -155,6 +202,12 @@ void mutate(FuzzedDataProvider& in, std::vector<std::vector<Json>>& packages) {
       if (schema == "olm.package") o["defaultChannel"] = pick(in, kChannels);
       break;
     case 4: objects.push_back(deprecations(in, p)); break;
+    case 5:
+      if (schema == "olm.bundle") o["image"] = pick(in, kImages);
+      break;
+    case 6:
+      if (schema == "olm.bundle") o["properties"].push_back({{"type", "olm.gvk"}, {"value", {{"group", "g"}, {"kind", text(in)}, {"version", "v1"}}}});
+      break;
     default:
       if (schema == "olm.channel" && !o["entries"].empty()) o["entries"][0]["skipRange"] = pick(in, kRanges);
       break;
@@ -174,7 +227,7 @@ fbclens::ValidationReport validate(const std::vector<std::vector<Json>>& package
   return fbclens::validate_catalog(source);
 }
 
-void walk_and_preview(const fbclens::model::Model& model, int console_minor) {
+void walk_and_preview(const fbclens::model::Model& model, const std::string& console, const std::string& date) {
   namespace update = fbclens::update;
   for (const auto& [name, package] : model.packages) {
     const auto graph = update::package_graph(model, name);
@@ -186,9 +239,14 @@ void walk_and_preview(const fbclens::model::Model& model, int console_minor) {
       (void)update::explain_v1_walk(*graph, &installed, update::V1Options{});
     }
     std::string error;
-    (void)fbclens::hub::hub_preview(model, fbclens::hub::PreviewRequest{name, "", "", console_minor}, error);
+    (void)fbclens::hub::hub_preview(model, fbclens::hub::PreviewRequest{name, "", "", console, date}, error);
     for (const auto& channel : package.channel_order) {
-      (void)fbclens::hub::hub_preview(model, fbclens::hub::PreviewRequest{name, channel, "", console_minor}, error);
+      (void)fbclens::hub::hub_preview(model, fbclens::hub::PreviewRequest{name, channel, "", console, date}, error);
+    }
+    // The install preview of the package and of each bundle (OperatorGroups, the console's page).
+    (void)fbclens::install::install_preview(model, {name, "", console}, error);
+    for (const auto& bundle : package.bundles) {
+      (void)fbclens::install::install_preview(model, {name, bundle.name, console}, error);
     }
   }
 }
@@ -213,7 +271,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   profiles::apply_profiles(old_report, options);
   (void)fbclens::sarif_json(old_report).dump();
   (void)fbclens::summary_json(old_report).dump();
-  walk_and_preview(old_report.model, 16 + ocp_minor % 6);
+  constexpr std::size_t kConsoleCount = std::size(fbclens::hub::kConsoles);
+  walk_and_preview(old_report.model, fbclens::hub::kConsoles[(ocp_minor - 14 + (split ? 0 : 6)) % kConsoleCount].name,
+                   pick(in, kDates));
 
   const fbclens::ValidationReport new_report = validate(new_catalog, split);
   const fbclens::diff::CatalogDiff diff = fbclens::diff::diff_models(old_report.model, new_report.model);

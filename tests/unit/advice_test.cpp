@@ -1,4 +1,4 @@
-// Findings beyond opm (core/advice): each code on its fixture (tests/fixtures/validation/f56–f66),
+// Findings beyond opm (core/advice, core/lifecycle): each code on its fixture (tests/fixtures/validation/f56–f72),
 // located at the object that causes it; never in opm's verdict; not given for packages opm
 // already rejects; and, on a real catalog, one FBC4001 for every bundle the divergence report
 // says OLM Classic strands.
@@ -63,6 +63,15 @@ TEST_CASE("advice: each code on its fixture, at the object that causes it, opm's
        {{"FBC4503", "catalog.json:20:1 package \"demo\" > bundle \"demo.v1.0.0\""},
         {"FBC4503", "catalog.json:20:1 package \"demo\" > bundle \"demo.v1.0.0\""}}},
       {"f71-advice-dependency-cycle", {{"FBC4504", "catalog.json:20:1 package \"alpha\" > bundle \"alpha.v1.0.0\""}}},
+      {"f81-advice-lifecycle",
+       {{"FBC4705", "catalog.yaml:120:1 package \"ghost\""},
+        {"FBC4702", "catalog.yaml:52:9 package \"ops\""},
+        {"FBC4702", "catalog.yaml:79:9 package \"ops\""},
+        {"FBC4701", "catalog.yaml:83:11 package \"ops\""},
+        {"FBC4703", "catalog.yaml:77:11 package \"ops\""},
+        {"FBC4703", "catalog.yaml:82:11 package \"ops\""},
+        {"FBC4703", "catalog.yaml:83:11 package \"ops\""},
+        {"FBC4704", "catalog.yaml:115:1 package \"twice\""}}},
       {"f66-advice-deprecation-hidden-bundle",
        {{"FBC4203", "catalog.json:24:1 package \"demo\" > bundle \"demo.v1.0.0\""},
         {"FBC4402", "catalog.json:80:5 package \"demo\" > bundle \"demo.v1.0.0\""}}},

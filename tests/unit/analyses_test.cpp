@@ -71,7 +71,7 @@ TEST_CASE("analyses: deferred, then per package in any order, then completed: wh
     CHECK(deferred.opm_output == full.opm_output);
     CHECK(std::none_of(deferred.findings.begin(), deferred.findings.end(),
                        [](const Finding& f) { return f.info().phase == Phase::Advice; }));
-    analyses::Cache cache(deferred.model, deferred.findings, !deferred.config.others.empty());
+    analyses::Cache cache(deferred.model, deferred.findings, !deferred.config.others.empty(), &deferred.lifecycle_findings);
     // Backwards by name: the order they are computed in does not change the report's order.
     std::vector<std::string> names;
     for (const auto& [name, pkg] : deferred.model.packages) names.push_back(name);
@@ -98,7 +98,7 @@ TEST_CASE("analyses: a deferred load's Summary says so, and completed, profiles 
   CHECK(pending["analyses"] == Json{{"complete", false}});
   CHECK(pending["profiles"]["results"][1] == Json{{"name", "operatorhub"}, {"failures", nullptr}, {"passed", nullptr}, {"pending", true}});
   CHECK(pending["profiles"]["results"][0]["passed"] == true);  // opm's own gate is known
-  analyses::Cache cache(deferred.model, deferred.findings, !deferred.config.others.empty());
+  analyses::Cache cache(deferred.model, deferred.findings, !deferred.config.others.empty(), &deferred.lifecycle_findings);
   analyses::complete_report(deferred, cache);
   CHECK(summary_json(deferred).dump(2) == summary_json(full).dump(2));
   CHECK(sarif_json(deferred).dump(2) == sarif_json(full).dump(2));

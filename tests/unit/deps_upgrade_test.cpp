@@ -4,8 +4,9 @@
 // the graph-only answer back, and OLM v1 does not change. Fixture: tests/fixtures/update/deps.
 #include <catch2/catch.hpp>
 
-#include "deps/resolve_json.h"
-#include "export/upgrade_json.h"
+#include "deps/install_request.h"
+#include "deps/resolution_view.h"
+#include "update/upgrade_view.h"
 #include "update/resolve_request.h"
 #include "support.h"
 #include "validate/validate.h"
@@ -28,7 +29,7 @@ struct DepsFixture {
     update::RequestError error;
     const auto request = update::make_upgrade_request(fields, report.model, error);
     REQUIRE(request);
-    return upgrade_path_json(update::answer_upgrade(*update::package_graph(report.model, package), *request, &report.model));
+    return view::write_json(update::upgrade_view(update::answer_upgrade(*update::package_graph(report.model, package), *request, &report.model)));
   }
 };
 
@@ -219,7 +220,7 @@ Json real_answer(const ValidationReport& report, const std::string& package, con
   update::RequestError error;
   const auto request = update::make_upgrade_request(fields, report.model, error);
   REQUIRE(request);
-  return upgrade_path_json(update::answer_upgrade(*update::package_graph(report.model, package), *request, &report.model));
+  return view::write_json(update::upgrade_view(update::answer_upgrade(*update::package_graph(report.model, package), *request, &report.model)));
 }
 
 TEST_CASE("real catalog: cpd-platform-operator stays, its head needs IBM's CommonService API (certified v4.14)",

@@ -49,7 +49,7 @@ Json diff_of(const std::string& old_text, const std::string& new_text) {
 // The JSON of no difference; each test sets the parts its mutation changes.
 Json no_difference() {
   return Json::parse(R"({"packages": {"added": [], "removed": []}, "channels": {"added": [], "removed": []},
-    "entries": {"added": [], "removed": []}, "bundles": {"added": [], "removed": []}, "defaultChannels": [],
+    "entries": {"added": [], "removed": []}, "bundles": {"added": [], "removed": [], "changed": []}, "defaultChannels": [],
     "edges": [], "deprecations": {"added": [], "removed": []}, "upgrades": []})");
 }
 
@@ -64,7 +64,7 @@ TEST_CASE("diff: a removed entry (its bundle still in another channel), which pr
   // stable loses its tail p.v1 (p.v2 still replaces it: a valid, shorter channel).
   const std::string new_text = replace_once(old_text, "entries:\n  - name: p.v1\n", "entries:\n");
   Json expected = no_difference();
-  expected["entries"]["removed"] = Json::parse(R"([{"package": "p", "channel": "stable", "bundle": "p.v1"}])");
+  expected["entries"]["removed"] = Json::parse(R"([{"package": "p", "channel": "stable", "bundle": "p.v1", "within": null}])");
   CHECK(diff_of(old_text, new_text) == expected);
 
   const ValidationReport a = validate_text(old_text), b = validate_text(new_text);
@@ -111,7 +111,11 @@ TEST_CASE("diff: pruning allows removals in dev-preview, pre-ga and candidate ch
   CHECK(channel_violations[0].bundle.empty());
   const diff::CatalogDiff removed_package = diff::diff_models(base.model, model::Model{});
   CHECK(removed_package.packages_removed == std::vector<std::string>{"p"});
-  CHECK(removed_package.channels_removed.empty());  // the package stands for its content
+  // Its channels and entries are listed with it (issue 24 item 5) but are no violations.
+  REQUIRE(removed_package.channels_removed.size() == 2);
+  CHECK(removed_package.channels_removed[0].within == "package");
+  CHECK(removed_package.entries_removed.size() == 6);
+  CHECK(removed_package.count() == 1);
   CHECK(diff::pruning_violations(removed_package).empty());
 }
 
@@ -193,6 +197,97 @@ TEST_CASE("diff: skips compare as sets, skipRange changes, lists are sorted", "[
     {"package": "p", "channel": "stable", "bundle": "p.v3", "field": "skips", "old": ["a", "b"], "new": ["c"]}])"));
 }
 
+// tests/fixtures/diff/d02-nested-and-immutable: a package removed and one added, a channel removed
+// and one added (issue 24 item 5), and two released bundles changed (item 6): p.v1's image digest,
+// an olm.gvk value and a related image; p.v2 moved registry with the same digests (its olm.gvk
+// written with its keys and its properties in another order, which is no change).
+TEST_CASE("diff: nested channels and entries are listed, changed bundles named (d02)", "[diff]") {
+  const std::string root = source_dir() + "/tests/fixtures/diff/d02-nested-and-immutable";
+  DirectoryFileSource old_source(root + "/old"), new_source(root + "/new");
+  const ValidationReport a = validate_catalog(old_source), b = validate_catalog(new_source);
+  REQUIRE(a.verdict == Verdict::Valid);
+  REQUIRE(b.verdict == Verdict::Valid);
+  const diff::CatalogDiff d = diff::diff_models(a.model, b.model);
+  const std::string A = "sha256:" + std::string(64, '1'), B = "sha256:" + std::string(64, '2'), C = "sha256:" + std::string(64, '3'),
+                    E = "sha256:" + std::string(64, '4');
+  Json expected = no_difference();
+  expected["packages"] = Json::parse(R"({"added": ["fresh"], "removed": ["gone"]})");
+  expected["channels"] = Json::parse(R"({
+    "added": [{"package": "fresh", "channel": "candidate", "within": "package"},
+              {"package": "fresh", "channel": "stable", "within": "package"},
+              {"package": "p", "channel": "alpha", "within": null}],
+    "removed": [{"package": "gone", "channel": "stable", "within": "package"},
+                {"package": "p", "channel": "beta", "within": null}]})");
+  expected["entries"] = Json::parse(R"({
+    "added": [{"package": "fresh", "channel": "candidate", "bundle": "fresh.v1", "within": "package"},
+              {"package": "fresh", "channel": "stable", "bundle": "fresh.v1", "within": "package"},
+              {"package": "p", "channel": "alpha", "bundle": "p.v2", "within": "channel"}],
+    "removed": [{"package": "gone", "channel": "stable", "bundle": "gone.v1", "within": "package"},
+                {"package": "gone", "channel": "stable", "bundle": "gone.v2", "within": "package"},
+                {"package": "p", "channel": "beta", "bundle": "p.b1", "within": "channel"}]})");
+  expected["bundles"]["removed"] = Json::parse(R"([{"package": "p", "bundle": "p.b1"}])");
+  expected["bundles"]["changed"] = Json::array(
+      {{{"package", "p"}, {"bundle", "p.v1"}, {"severity", "warning"},
+        {"changes", {"image digest changed from " + A + " to " + C, "properties changed: olm.gvk",
+                     "related images added: proxy (quay.io/x/p-proxy@" + A + ")"}}},
+       {{"package", "p"}, {"bundle", "p.v2"}, {"severity", "info"},
+        {"changes", {"image moved from quay.io/x/p-bundle to registry.redhat.io/x/p-bundle (same digest " + B + ")",
+                     "related image operator moved from quay.io/x/p-operator to registry.redhat.io/x/p-operator (same digest " + E + ")"}}}});
+  CHECK(diff_json(d) == expected);
+  CHECK(d.count() == 7);  // 2 packages, 2 channels, 1 bundle removed, 2 changed; the nested ones go with theirs
+  CHECK(diff_text(d) ==
+        "+ package fresh\n"
+        "- package gone\n"
+        "+ channel fresh/candidate (with its package)\n"
+        "+ channel fresh/stable (with its package)\n"
+        "+ channel p/alpha\n"
+        "- channel gone/stable (with its package)\n"
+        "- channel p/beta\n"
+        "+ entry fresh/candidate/fresh.v1 (with its package)\n"
+        "+ entry fresh/stable/fresh.v1 (with its package)\n"
+        "+ entry p/alpha/p.v2 (with its channel)\n"
+        "- entry gone/stable/gone.v1 (with its package)\n"
+        "- entry gone/stable/gone.v2 (with its package)\n"
+        "- entry p/beta/p.b1 (with its channel)\n"
+        "- bundle p/p.b1\n"
+        "~ bundle p/p.v1 changed (warning): image digest changed from " + A + " to " + C +
+            "; properties changed: olm.gvk; related images added: proxy (quay.io/x/p-proxy@" + A + ")\n"
+        "~ bundle p/p.v2 changed (info): image moved from quay.io/x/p-bundle to registry.redhat.io/x/p-bundle (same digest " + B +
+            "); related image operator moved from quay.io/x/p-operator to registry.redhat.io/x/p-operator (same digest " + E + ")\n"
+        "7 differences\n");
+  // The pruning profile's verdict is what it was: beta's removal alone fails it (its entry and the
+  // removed package's content are not violations of their own).
+  const auto violations = diff::pruning_violations(d, &a.model);
+  REQUIRE(violations.size() == 1);
+  CHECK(violations[0].channel == "beta");
+  CHECK(violations[0].bundle.empty());
+  // Back again: the same lists with added and removed swapped; p.v1's and p.v2's changes read the
+  // other way round.
+  const diff::CatalogDiff back = diff::diff_models(b.model, a.model);
+  CHECK(back.channels_added.size() == 2);
+  CHECK(back.entries_added.size() == 3);
+  REQUIRE(back.bundles_changed.size() == 2);
+  CHECK(back.bundles_changed[0].changes[2] == "related images removed: proxy (quay.io/x/p-proxy@" + A + ")");
+  CHECK(back.bundles_changed[1].severity == "info");
+}
+
+TEST_CASE("diff: a bundle's image without a digest, and properties only reordered", "[diff]") {
+  const std::string old_text = base_catalog();
+  // p.v2's tag changes: no digest to compare, so a warning naming both references.
+  const std::string new_text = replace_once(old_text, "image: quay.io/x/p-bundle:v2", "image: quay.io/x/p-bundle:v2-rebuilt");
+  const Json d = diff_of(old_text, new_text);
+  CHECK(d["bundles"]["changed"] ==
+        Json::parse(R"([{"package": "p", "bundle": "p.v2", "severity": "warning",
+                         "changes": ["image changed from quay.io/x/p-bundle:v2 to quay.io/x/p-bundle:v2-rebuilt"]}])"));
+  const std::string with_gvk = replace_once(old_text, "value: {packageName: p, version: 3.0.0}\n",
+                                            "value: {packageName: p, version: 3.0.0}\n  - type: olm.gvk\n    value: {group: g, kind: K, version: v1}\n");
+  const std::string reordered = replace_once(old_text, "properties:\n  - type: olm.package\n    value: {packageName: p, version: 3.0.0}\n",
+                                             "properties:\n  - type: olm.gvk\n    value: {version: v1, kind: K, group: g}\n"
+                                             "  - type: olm.package\n    value: {packageName: p, version: 3.0.0}\n");
+  CHECK(diff_of(with_gvk, reordered) == no_difference());  // the same properties in another order
+  CHECK(diff_of(old_text, with_gvk)["bundles"]["changed"][0]["changes"] == Json{"properties changed: olm.gvk"});
+}
+
 TEST_CASE("diff: certified-operators v4.14 as YAML and as its JSON twin have no difference", "[diff][shared]") {
   if (!shared_available()) return;
   DirectoryFileSource yaml(shared_dir() + "/catalogs/certified-operators-v4.14/catalogs/v4.14");
@@ -204,6 +299,14 @@ TEST_CASE("diff: certified-operators v4.14 as YAML and as its JSON twin have no 
   CHECK(d.empty());
   CHECK(diff_json(d) == no_difference());
 }
+
+// The channels and entries listed with an added or removed package or channel, and the bundles
+// changed after release, between the two community snapshots (see the test below). Both counts
+// cross-checked with a separate reading of the raw YAML (channels and entries of the packages and
+// channels only one side has; bundles in both whose image, property multiset or related images
+// differ): every one of the 169 is the olm.bundle.object → olm.csv.metadata migration.
+constexpr std::size_t kNestedV416ToV421 = 769;
+constexpr std::size_t kChangedV416ToV421 = 169;
 
 TEST_CASE("diff: community-operators-prod v4.16 -> v4.21, the whole JSON", "[diff][shared]") {
   if (!shared_available()) return;
@@ -222,20 +325,47 @@ TEST_CASE("diff: community-operators-prod v4.16 -> v4.21, the whole JSON", "[dif
     "openstack-lightspeed-operator", "shipwright-operator"]})");
   const std::string mgh = "multicluster-global-hub-operator";
   for (const char* c : {"release-1.4", "release-1.5", "release-1.6"}) {
-    expected["channels"]["removed"].push_back({{"package", mgh}, {"channel", c}});
+    expected["channels"]["removed"].push_back({{"package", mgh}, {"channel", c}, {"within", nullptr}});
     expected["bundles"]["removed"].push_back({{"package", mgh}, {"bundle", mgh + ".v" + std::string(c).substr(8) + ".0"}});
   }
   // trident-operator's stable keeps only v26.2.0, which no longer replaces anything.
   for (const char* v : {"24.10.0", "24.10.1", "24.2.0", "24.6.0", "25.10.0", "25.2.0", "25.2.1", "25.6.0", "25.6.1", "25.6.2"}) {
     const std::string bundle = std::string("trident-operator.v") + v;
-    expected["entries"]["removed"].push_back({{"package", "trident-operator"}, {"channel", "stable"}, {"bundle", bundle}});
+    expected["entries"]["removed"].push_back({{"package", "trident-operator"}, {"channel", "stable"}, {"bundle", bundle}, {"within", nullptr}});
     expected["bundles"]["removed"].push_back({{"package", "trident-operator"}, {"bundle", bundle}});
   }
   expected["edges"] = Json::parse(R"([{"package": "trident-operator", "channel": "stable", "bundle":
     "trident-operator.v26.2.0", "field": "replaces", "old": "trident-operator.v25.10.0", "new": null}])");
   const diff::CatalogDiff d = diff::diff_models(a.model, b.model);
-  CHECK(diff_json(d) == expected);
-  CHECK(d.count() == 54);
+  Json actual = diff_json(d);
+  // What the issue 14 JSON listed is unchanged; issue 24 adds the channels and entries that came or
+  // went with their package or channel, and the bundles that changed after release.
+  const auto own = [](const Json& list) {
+    Json out = Json::array();
+    for (const Json& item : list) {
+      if (item["within"].is_null()) out.push_back(item);
+    }
+    return out;
+  };
+  std::size_t nested = 0;
+  for (const char* kind : {"channels", "entries"}) {
+    for (const char* side : {"added", "removed"}) {
+      const Json all = actual[kind][side];
+      actual[kind][side] = own(all);
+      nested += all.size() - actual[kind][side].size();
+    }
+  }
+  const Json changed = actual["bundles"]["changed"];
+  actual["bundles"]["changed"] = Json::array();
+  CHECK(actual == expected);
+  CHECK(nested == kNestedV416ToV421);
+  CHECK(changed.size() == kChangedV416ToV421);
+  for (const Json& c : changed) {
+    CHECK(c["severity"] == "warning");
+    CHECK(c["changes"] == Json{"properties changed: olm.bundle.object, olm.csv.metadata (olm.bundle.object replaced by "
+                               "olm.csv.metadata, as a catalog migration writes it)"});
+  }
+  CHECK(d.count() == 54 + kChangedV416ToV421);
   CHECK(diff::pruning_violations(d).size() == 13);  // 3 channels + 10 entries, none exempt
 }
 

@@ -182,7 +182,7 @@ TEST_CASE("a replaces naming no bundle is not a finding (opm allows it), so it h
              "---\nschema: olm.bundle\npackage: demo\nname: demo.v1.0.0\nimage: quay.io/demo/bundle:v1.0.0\n"
              "properties:\n  - {type: olm.package, value: {packageName: demo, version: 1.0.0}}\n"
              // A CSV, and the package's icon below, so that no advice (core/advice) applies either.
-             "  - {type: olm.csv.metadata, value: {displayName: Demo}}\n");
+             "  - {type: olm.csv.metadata, value: {displayName: Demo, provider: {name: Demo}}}\n");
   const ValidationReport report = validate_catalog(source);
   CHECK(report.verdict == Verdict::Valid);
   CHECK(report.findings.empty());

@@ -30,8 +30,9 @@ const std::string kCsv = R"({"apiVersion": "operators.coreos.com/v1alpha1", "kin
               "labels": {"operatorframework.io/os.linux": "supported"}},
  "spec": {"displayName": "X \u00e9\ud83d\ude00", "version": "1.0.0", "replaces": "x.v0", "keywords": ["a", "b"],
           "icon": [{"base64data": "AAAA", "mediatype": "image/png"}], "maturity": "alpha", "minKubeVersion": "1.25.0",
-          "installModes": [{"type": "OwnNamespace", "supported": true}], "install": {"strategy": "deployment", "spec": {}},
-          "description": "line\nline", "provider": {"name": "p"}, "customresourcedefinitions": {"owned": [{"n": -1.5e3}]}},
+          "installModes": [{"type": "OwnNamespace", "supported": true}], "install": {"strategy": "deployment", "spec": {"deployments": [{"name": "d", "spec": {"replicas": 1}}]}},
+          "webhookdefinitions": [{"type": "ConversionWebhook", "deploymentName": "d", "conversionCRDs": ["w.x"]}],
+          "description": "line\nline", "provider": {"name": "p"}, "customresourcedefinitions": {"owned": [{"n": -1.5e3, "name": "w.x", "kind": "W", "specDescriptors": [1]}]}},
  "spec": {"displayName": "second spec wins"}, "status": null})";
 
 }  // namespace

@@ -23,7 +23,7 @@ ValidationReport konflux_report(const std::string& comments) {
   for (const char* v : {"1", "2"}) {
     text += std::string("---\nschema: olm.bundle\npackage: p\nname: p.v") + v + "\nimage: quay.io/x/p-bundle:v" + v +
             "\nproperties:\n  - type: olm.package\n    value: {packageName: p, version: " + v + ".0.0}\n" +
-            "  - type: olm.csv.metadata\n    value: {}\n";
+            "  - type: olm.csv.metadata\n    value: {provider: {name: P}}\n";
   }
   MemoryFileSource source;
   source.add("p/catalog.yaml", text);

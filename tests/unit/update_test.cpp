@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <set>
 
-#include "export/upgrade_json.h"
+#include "update/upgrade_view.h"
 #include "support.h"
 #include "validate/validate.h"
 
@@ -28,7 +28,7 @@ TEST_CASE("seed example: v3 skips v2, v2 skipRange >=1.0.0 <2.0.0, 1.0.0 install
   fields.installed_version = "1.0.0";
   const auto request = update::make_upgrade_request(fields, report.model, error);
   REQUIRE(request);
-  const Json r = upgrade_path_json(update::answer_upgrade(*graph, *request));
+  const Json r = view::write_json(update::upgrade_view(update::answer_upgrade(*graph, *request)));
   CHECK(r["classic"]["next"].is_null());  // Classic stays: v2 is skipped, v3 does not cover 1.0.0
   CHECK(r["classic"]["candidates"].empty());
   CHECK(r["classic"]["walk"] == Json::array({"example.v1.0.0"}));

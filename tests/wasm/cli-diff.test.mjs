@@ -43,7 +43,7 @@ function withCatalogs(texts, body) {
 
 const empty = {
   packages: { added: [], removed: [] }, channels: { added: [], removed: [] }, entries: { added: [], removed: [] },
-  bundles: { added: [], removed: [] }, defaultChannels: [], edges: [], deprecations: { added: [], removed: [] }, upgrades: [],
+  bundles: { added: [], removed: [], changed: [] }, defaultChannels: [], edges: [], deprecations: { added: [], removed: [] }, upgrades: [],
 };
 
 test('a removed entry: text, JSON, and --profile pruning fails with exit 1', () => {
@@ -52,7 +52,7 @@ test('a removed entry: text, JSON, and --profile pruning fails with exit 1', () 
     assert.equal(text.status, 0, text.stderr);  // differences alone never fail
     assert.equal(text.stdout, '- entry p/stable/p.v1\n1 difference\n');
     const json = run(['diff', oldDir, newDir, '--output', 'json']);
-    assert.deepEqual(JSON.parse(json.stdout), { ...empty, entries: { added: [], removed: [{ package: 'p', channel: 'stable', bundle: 'p.v1' }] } });
+    assert.deepEqual(JSON.parse(json.stdout), { ...empty, entries: { added: [], removed: [{ package: 'p', channel: 'stable', bundle: 'p.v1', within: null }] } });
     assert.equal(run(['diff', oldDir, newDir, '--output=json']).stdout, json.stdout, 'same bytes on every run');
 
     const pruning = run(['diff', oldDir, newDir, '--profile', 'pruning']);
@@ -76,6 +76,24 @@ test('--profile pruning exempts channels named like dev-preview, pre-ga or candi
     assert.equal(r.status, 0);
     assert.equal(r.stdout, '- entry p/candidate-v1/p.v1\n1 difference\nProfile pruning: passed\n');
   });
+});
+
+test('nested channels and entries, and bundles changed after release (tests/fixtures/diff/d02)', () => {
+  const root = join(repo, 'tests/fixtures/diff/d02-nested-and-immutable');
+  const json = JSON.parse(run(['diff', join(root, 'old'), join(root, 'new'), '--output', 'json']).stdout);
+  assert.deepEqual(json.entries.removed.map((e) => [e.bundle, e.within]),
+    [['gone.v1', 'package'], ['gone.v2', 'package'], ['p.b1', 'channel']]);
+  assert.deepEqual(json.bundles.changed.map((c) => [c.bundle, c.severity, c.changes.length]), [['p.v1', 'warning', 3], ['p.v2', 'info', 2]]);
+  // The pruning verdict is the one removed channel's, as before nested entries were listed.
+  const pruning = JSON.parse(run(['diff', join(root, 'old'), join(root, 'new'), '--profile', 'pruning', '--output', 'json']).stdout);
+  assert.deepEqual(pruning.pruning.violations.map((v) => [v.channel, v.bundle]), [['beta', null]]);
+  // SARIF: one result per difference, the changed bundles at NEW's olm.bundle.
+  const sarif = JSON.parse(run(['diff', join(root, 'old'), join(root, 'new'), '--output', 'sarif']).stdout);
+  const rules = sarif.runs[0].results.map((r) => r.ruleId);
+  assert.deepEqual(rules, ['FBC6001', 'FBC6002', 'FBC6003', 'FBC6004', 'FBC6008', 'FBC6017', 'FBC6018']);
+  assert.equal(sarif.runs[0].results[5].level, 'warning');
+  assert.equal(sarif.runs[0].results[6].level, 'note');
+  assert.equal(sarif.runs[0].properties.differences, 7);
 });
 
 test('a catalog opm rejects is compared as far as it loaded, with a warning', () => {

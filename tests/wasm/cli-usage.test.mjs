@@ -101,7 +101,7 @@ test('a verb\'s help lists its arguments and options with value names, allowed v
   assert.match(usageOf(upgrade), / \[--channel CH\]\.\.\. /);
   assert.match(usageOf(upgrade), / \[--policy CatalogProvided\|SelfCertified\] /);
   assert.match(usageOf(run('render-graph', '--help').stdout), /^fbclens render-graph CATALOG \[--package-name\|-p PKG\] /);
-  assert.match(usageOf(run('hub-preview', '--help').stdout), / \[--console 4\.16\.\.4\.21\] /);
+  assert.match(usageOf(run('hub-preview', '--help').stdout), / \[--console 4\.16\.\.4\.22\|5\.0\] \[--date YYYY-MM-DD\] /);
   assert.match(usageOf(run('semver', '--help').stdout), / \[VERSION\.\.\.\]$/);  // any number, none too
 });
 
@@ -115,7 +115,7 @@ test('usage errors exit 2 with "fbclens: <message>" first, then the verb\'s usag
     [['upgrade-path', sample, '--package', 'cert-watcher', '--policy', 'Never'], 'upgrade-path',
       '--policy: unknown value Never (CatalogProvided|SelfCertified)'],
     [['hub-preview', sample, '--package', 'cert-watcher', '--console', '4.15'], 'hub-preview',
-      '--console: unknown value 4.15 (4.16|4.17|4.18|4.19|4.20|4.21)'],
+      '--console: unknown value 4.15 (4.16|4.17|4.18|4.19|4.20|4.21|4.22|5.0)'],
     [['render-graph', sample, '--draw-v0-semantics=maybe'], 'render-graph', '--draw-v0-semantics: invalid value maybe (true or false)'],
     [['validate', sample, '--profile', 'konflux,pipelines'], 'validate',
       'unknown profile "pipelines" (profiles: opm, konflux, operator-pipelines, operatorhub)'],

@@ -154,6 +154,33 @@ test('hubPreview answers like the CLI (hub fixture with deprecations), one proto
   await assert.rejects(api.hubPreview({ package: 'nope' }), /nope/);
 });
 
+test('consoles lists the console versions the CLI takes; hubPreview on 5.0 shows lifecycle columns like the CLI', async () => {
+  const api = attach(await createFbclensCore());
+  // No catalog needed: the table is the core's (core/hub/consoles.h).
+  const table = await api.consoles({});
+  const names = table.consoles.map((c) => c.name);
+  assert.deepEqual(names, ['4.16', '4.17', '4.18', '4.19', '4.20', '4.21', '4.22', '5.0']);
+  assert.equal(table.default, '4.21');
+  assert.deepEqual(table.consoles.filter((c) => c.lifecycle).map((c) => c.name), ['5.0']);
+  // The CLI's usage text lists the same versions from the same table.
+  let usage = '';
+  try { execFileSync(cli, ['hub-preview'], { stdio: 'pipe' }); } catch (e) { usage = e.stderr.toString(); }
+  assert.match(usage, new RegExp(`console versions \\(hub-preview --console\\): ${names.join(', ').replaceAll('.', '\\.')} \\(default 4\\.21\\)`));
+
+  const dir = join(repo, 'tests/fixtures/validation/f81-advice-lifecycle/catalog');
+  await api.loadFiles([{ path: 'catalog.yaml', data: readFileSync(join(dir, 'catalog.yaml'), 'utf8') }]);
+  const cliJson = (args) => JSON.parse(execFileSync(cli, ['hub-preview', dir, ...args, '--output', 'json']).toString());
+  for (const version of ['2.0.0', '1.1.0', '1.0.0']) {
+    const args = { package: 'ops', channel: 'stable', version, console: '5.0', date: '2026-06-01' };
+    const native = cliJson(['--package', 'ops', '--channel', 'stable', '--version', version, '--console', '5.0', '--date', '2026-06-01']);
+    assert.deepEqual(await api.hubPreview(args), native);
+  }
+  const active = await api.hubPreview({ package: 'ops', console: '5.0', date: '2026-06-01' });
+  assert.equal(active.lifecycle.supportPhase.text, 'Full support');
+  assert.equal('lifecycle' in (await api.hubPreview({ package: 'ops', console: '4.22' })), false);
+  await assert.rejects(api.hubPreview({ package: 'ops', console: '5.0', date: '2026-13-01' }), /date 2026-13-01 is not a YYYY-MM-DD date/);
+});
+
 // What the page's worker asks of the module (wasm/fbclens-worker.js): the protocol's operations
 // (wasm/protocol.cpp) and the progress callback during a load.
 test('the protocol operations: load answers the view, layout, excerpt, bundle, load progress', async () => {

@@ -731,8 +731,11 @@ void draw_graph_panel(AppState& s) {
   if (hovered && ImGui::IsKeyPressed(ImGuiKey_F)) s.ui.fit_pending = true;
   // Shift+wheel (or a sideways wheel) scrolls, so a graph larger than the canvas can be walked.
   if (hovered && (ImGui::GetIO().KeyShift || ImGui::GetIO().MouseWheelH != 0.0f)) {
-    s.ui.pan_x += ImGui::GetIO().MouseWheelH * 40.0f;
-    s.ui.pan_y += ImGui::GetIO().KeyShift ? ImGui::GetIO().MouseWheel * 40.0f : 0.0f;
+    // Browsers turn Shift+wheel into a sideways wheel on some systems: with Shift, the wheel's one
+    // motion scrolls the graph up and down, whichever axis it came on.
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.KeyShift) s.ui.pan_y += (io.MouseWheel != 0.0f ? io.MouseWheel : io.MouseWheelH) * 40.0f;
+    else s.ui.pan_x += io.MouseWheelH * 40.0f;
   } else if (hovered && ImGui::GetIO().MouseWheel != 0.0f) {
     // Zoom about the mouse: the layout point under it stays under it (bands' shifts aside).
     const ImVec2 m = ImGui::GetIO().MousePos;

@@ -119,7 +119,7 @@ EM_JS(void, fbclens_listen, (), {
     e.preventDefault();
     const scale = e.deltaMode === 0 ? 1 / 100 : e.deltaMode === 1 ? 1 / 3 : 80;  // as SDL: 100 px or 3 lines a step
     at(e);
-    Module['_fbclens_input_wheel'](-e.deltaX * scale, -e.deltaY * scale);
+    Module['_fbclens_input_wheel'](-e.deltaX * scale, -e.deltaY * scale, e.shiftKey ? 1 : 0);
   }, { passive: false });
   const key = (down) => (e) => {
     if (e.key === 'Tab') return;  // the browser's: focus moves on through the page
@@ -250,8 +250,12 @@ EMSCRIPTEN_KEEPALIVE void fbclens_input_mouse_button(int button, int down) {
   wake();
 }
 /// Wheel steps (positive = up / left, as ImGui counts).
-EMSCRIPTEN_KEEPALIVE void fbclens_input_wheel(double x, double y) {
-  ImGui::GetIO().AddMouseWheelEvent(static_cast<float>(x), static_cast<float>(y));
+/// The wheel turned by (x, y) steps; `shift` 1 while Shift is held (the wheel event says so: keys
+/// reach the canvas only while it has focus, and Shift+wheel scrolls the graph wherever the mouse is).
+EMSCRIPTEN_KEEPALIVE void fbclens_input_wheel(double x, double y, int shift) {
+  ImGuiIO& io = ImGui::GetIO();
+  if ((shift != 0) != io.KeyShift) io.AddKeyEvent(ImGuiMod_Shift, shift != 0);
+  io.AddMouseWheelEvent(static_cast<float>(x), static_cast<float>(y));
   wake();
 }
 /// A key (DOM keyCode) went down or up; `mods`: 1 ctrl, 2 shift, 4 alt, 8 meta.

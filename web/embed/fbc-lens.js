@@ -144,13 +144,19 @@
           this.replaceChildren(slot);
           const app = FbclensApp.mount(slot, this.options());
           this.app = app;
-          // Focus stays in the view that replaced the placeholder: its graph, else its first control.
+          // Focus stays in the view that replaced the placeholder: its graph, else its first control
+          // (once the shell has drawn: until then the canvas is not in the page).
           if (hadFocus) {
-            app.canvas.focus();
-            if (!slot.contains(document.activeElement)) {
-              const first = [...slot.querySelectorAll('button, select, input, [tabindex="0"]')].find((e) => e.offsetParent !== null);
-              if (first) first.focus();
-            }
+            slot.tabIndex = -1;
+            slot.focus();  // meanwhile, inside the element rather than on <body>
+            app.ready.then(() => {
+              if (!slot.contains(document.activeElement) || document.activeElement !== slot) return;
+              app.canvas.focus();
+              if (document.activeElement !== app.canvas) {
+                const first = [...slot.querySelectorAll('button, select, input, [tabindex="0"]')].find((e) => e.offsetParent !== null);
+                if (first) first.focus();
+              }
+            });
           }
           app.on('select', (detail) => this.dispatchEvent(new CustomEvent('fbclens-select', { detail })));
           return app.ready.then(() => {

@@ -70,7 +70,8 @@ function startEmbed(element, query) {
 function startFull(element, query) {
   const view = fromHash(location.hash);
   const waiting = view.fingerprint && !query.get('catalog');
-  const options = catalogOptions(query, { theme: view.theme !== 'system' ? view.theme : THEMES.includes(query.get('theme')) ? query.get('theme') : 'system' });
+  const options = catalogOptions(query, { theme: view.theme !== 'system' ? view.theme : THEMES.includes(query.get('theme')) ? query.get('theme') : 'system',
+    heading: 'fbclens: File-Based Catalog validator and visualizer' });
   if (waiting) {
     delete options.sample;  // the link is about another catalog: do not show the sample in its place
     options.waitFor = view;

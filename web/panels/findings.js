@@ -53,7 +53,7 @@ function Detail({ finding, summary, context, index }) {
       ? html`<p class="fl-pre fl-opm"><span class="fl-dim">opm says: </span>${finding.opmMessage}</p>` : ''}
     ${(finding.notes || []).map((n) => html`<p class="fl-note-line"><span class="fl-dim">note: </span>${n.where ? html`<span class="fl-mono">${n.where}</span> ` : ''}${n.message}</p>`)}
     ${excerpt && excerpt.state === 'ok' ? html`<pre class="fl-excerpt" aria-label=${'Source around ' + finding.where}>${
-      excerpt.value.lines.map(([n, t]) => html`<span class=${n === excerpt.value.line ? 'hit' : ''}>${String(n).padStart(5)}  ${t}\n</span>`)}</pre>` : ''}
+      excerpt.value.lines.map(([n, t]) => html`<span class=${'fl-line' + (n === excerpt.value.line ? ' hit' : '')}>${String(n).padStart(5) + '  ' + t}</span>`)}</pre>` : ''}
     <span hidden data-index=${index}></span>
   </div>`;
 }
@@ -110,7 +110,7 @@ export function FindingsPanel({ state, context }) {
     </div>
     ${!findings.length ? html`<p class="fl-good">No findings: opm validate would pass this catalog, and fbclens has no advice.</p>`
       : html`<div class="fl-flist" role="listbox" tabindex="0" aria-label=${plural(shown, 'finding') + ' shown of ' + findings.length}
-        aria-activedescendant=${selectedRow >= first && selectedRow < last ? 'fl-finding-' + state.finding : undefined}
+        aria-activedescendant=${selectedRow >= first && selectedRow < last ? context.uid + 'finding-' + state.finding : undefined}
         ref=${list} onScroll=${(e) => setScroll({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })} onKeyDown=${onKeyDown}>
         <div class="fl-fspace" style=${'height:' + rows.length * ROW_PX + 'px'}>
           ${rows.slice(first, last).map((r, k) => {
@@ -118,7 +118,7 @@ export function FindingsPanel({ state, context }) {
             if (r.heading !== undefined) return html`<div class="fl-frow fl-fgroup" role="presentation" style=${'top:' + top + 'px'}>${r.heading}</div>`;
             const f = findings[r.finding];
             const pos = findingRowIndexes.indexOf(first + k) + 1;
-            return html`<div class=${'fl-frow' + (r.finding === state.finding ? ' selected' : '')} role="option" id=${'fl-finding-' + r.finding}
+            return html`<div class=${'fl-frow' + (r.finding === state.finding ? ' selected' : '')} role="option" id=${context.uid + 'finding-' + r.finding} data-finding=${r.finding}
               aria-selected=${r.finding === state.finding ? 'true' : 'false'} aria-posinset=${pos} aria-setsize=${shown}
               style=${'top:' + top + 'px'} onClick=${() => context.actions.selectFinding(r.finding)} title=${f.message.slice(0, 600)}>
               <span class=${'fl-sev ' + f.severity} aria-label=${f.severity}>${SEVERITY_MARK[f.severity]}</span>

@@ -25,8 +25,12 @@ export function createActions(store) {
       const selection = resolveSelection(state.catalog.index, wanted);
       if (!selection) return null;
       const patch = { selection };
-      if (selection.package !== state.selection.package) patch.simulator = null;  // it follows the new package
-      if (selection.bundle && (from === 'graph' || from === 'explorer') && !FOLLOWING_PANELS.has(state.panel)) {
+      // A question the simulator was asked about another package no longer applies: it follows the
+      // new package (a question about this package, e.g. a share link's, stays).
+      if (state.simulator && state.simulator.package !== selection.package) patch.simulator = null;
+      // A bundle picked brings its panel forward, beside the graph; where panels are tabs (a narrow
+      // instance) it would hide the graph the user is working in, so there it waits a tab away.
+      if (selection.bundle && (from === 'graph' || from === 'explorer') && !FOLLOWING_PANELS.has(state.panel) && !state.narrow) {
         patch.panel = 'bundle';
       }
       if (from === 'explorer' && state.narrow) patch.explorerOpen = false;

@@ -144,6 +144,7 @@ export function Explorer({ state, context }) {
   };
 
   return html`<nav class="fl-explorer" aria-label="Catalog explorer">
+    <h2 class="fl-hidden-heading">Catalog</h2>
     <input type="search" class="fl-search" placeholder="Search packages, channels, bundles" aria-label="Search packages, channels, bundles"
       value=${query} onInput=${(e) => setQuery(e.target.value)} onKeyDown=${onSearchKey} />
     ${!catalog ? html`<p class="fl-dim">No catalog yet.</p>`

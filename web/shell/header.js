@@ -127,18 +127,19 @@ export function Header({ state, context }) {
     { label: 'Compare with older files or a .tar.gz…', run: pickCompareFiles },
   ];
   return html`<header class="fl-header">
-    <span class="fl-title">fbclens</span>
+    ${context.heading ? html`<h1 class="fl-hidden-heading">${context.heading}</h1>` : ''}
+    <span class="fl-title" aria-hidden=${context.heading ? 'true' : undefined}>fbclens</span>
     ${state.narrow ? html`<button type="button" class="fl-button" aria-expanded=${state.explorerOpen ? 'true' : 'false'}
       onClick=${() => actions.setExplorerOpen(!state.explorerOpen)}>Catalog</button>` : ''}
     <button type="button" class="fl-button" onClick=${pickFolder}>Open folder…</button>
     <button type="button" class="fl-button" onClick=${pickFiles}>Open files…</button>
-    <label class="fl-field">Checks <select value=${state.checks.profiles} onChange=${(e) => recheck({ profiles: e.target.value })}>
+    <label class="fl-field">Checks <select aria-label="Checks" value=${state.checks.profiles} onChange=${(e) => recheck({ profiles: e.target.value })}>
       ${PROFILE_CHOICES.map(([value, text]) => html`<option value=${value}>${text}</option>`)}
     </select></label>
     <input class="fl-ocp" type="text" size="9" value=${state.checks.ocpVersion} placeholder=${ocpPlaceholder}
       aria-label=${'OpenShift version the checks assume' + (profiles && profiles.ocpVersion ? ' (now ' + ocpPlaceholder + ')' : '')}
       onChange=${(e) => recheck({ ocpVersion: e.target.value })} />
-    <label class="fl-field">Theme <select value=${state.theme} onChange=${(e) => actions.setTheme(e.target.value)}>
+    <label class="fl-field">Theme <select aria-label="Theme" value=${state.theme} onChange=${(e) => actions.setTheme(e.target.value)}>
       <option value="system">system</option><option value="light">light</option><option value="dark">dark</option>
     </select></label>
     <${Menu} label="Share & export" items=${menu} />

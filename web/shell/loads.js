@@ -51,10 +51,12 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
     try {
       const { summary, view } = await start();
       answers.clear();
-      store.set({
+      // A comparison was with the catalog shown before: it goes, and its panel with it.
+      store.set((s) => ({
         catalog: { generation: ++generation, summary, view, index: indexCatalog(view), source },
         status: { text: '', tone: '' }, compare: null, finding: -1,
-      });
+        panel: s.panel === 'changes' ? 'findings' : s.panel,
+      }));
       onLoaded(summary, source);
       return summary;
     } catch (error) {

@@ -17,6 +17,8 @@
 //     embed,            // a docs-site embed: only `embedView` ('graph' | 'package' | 'hub' |
 //                       // 'findings' | 'upgrade') is shown; no header, no drop target
 //     console, simulate, package, channel, bundle,  // as in `view`, for embeds and older callers
+//     heading,          // the page's heading, for an instance that is the page (index.html): a
+//                       // visually hidden <h1> in its header landmark
 //     base,             // where fbclens-app.wasm and the worker's files are (default: beside the page script)
 //     appUrl,           // the full app's address for share links (default: this page's)
 //   });
@@ -51,6 +53,7 @@ const scriptBase = typeof document !== 'undefined' && document.currentScript
   ? document.currentScript.src.replace(/[^/]*$/, '') : '';
 const FbclensClient = globalThis.FbclensClient;
 const NARROW_PX = 1000;   // below it the panels become tabs and the explorer a drawer
+let instances = 0;        // ids in an instance's DOM are prefixed with its number: unique on a page
 const SHOW_FRAMES = 1200;  // how many animation frames show() waits for its layout (~20 s at 60 Hz)
 
 const abortError = (message) => Object.assign(new Error('fbclens: ' + message), { name: 'AbortError' });
@@ -215,7 +218,8 @@ export function mount(element, options = {}) {
       if (!unmounted) draw(store.get());
     });
   }
-  const context = { store, actions, answers, canvas, instance: null, loads, checkOptions, embed };
+  const context = { store, actions, answers, canvas, instance: null, loads, checkOptions, embed,
+    uid: 'fbclens' + ++instances + '-', heading: options.heading || '' };
   let lastSelection = '';
   function draw(state) {
     render(h(Shell, { state, context }), mountPoint);
@@ -250,6 +254,16 @@ export function mount(element, options = {}) {
     });
   }
   const quiet = (error) => { if (error.name !== 'AbortError') console.warn('fbclens:', error); };
+  // '/' anywhere in the instance (the graph included) goes to the explorer's search, as in code
+  // hosts and docs sites; typed into a field, it is a character.
+  if (!embed) {
+    root.addEventListener('keydown', (e) => {
+      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
+      e.preventDefault();
+      if (store.get().narrow) actions.setExplorerOpen(true);
+      queueMicrotask(() => { const search = root.querySelector('.fl-search'); if (search) search.focus(); });
+    });
+  }
 
   // ---- the graph canvas
   const canvasStarted = startCanvas({

@@ -69,13 +69,13 @@ function Tabs({ state, context, withGraph }) {
       if (el) el.focus();
     });
   };
-  return html`<div class="fl-tabs" role="tablist" aria-label="Views" onKeyDown=${onKeyDown}>
+  return html`<div class="fl-tabs"><div class="fl-tablist" role="tablist" aria-label="Views" onKeyDown=${onKeyDown}>
     ${tabs.map((t) => {
       const badge = t.badge ? t.badge(state) : '';
-      return html`<button type="button" role="tab" class="fl-tab" data-tab=${t.id} id=${'fl-tab-' + t.id}
-        aria-selected=${t.id === current ? 'true' : 'false'} tabindex=${t.id === current ? '0' : '-1'}
+      return html`<button type="button" role="tab" class="fl-tab" data-tab=${t.id} id=${context.uid + 'tab-' + t.id}
+        aria-controls=${context.uid + 'panel'} aria-selected=${t.id === current ? 'true' : 'false'} tabindex=${t.id === current ? '0' : '-1'}
         onClick=${() => choose(t.id)}>${t.title}${badge !== '' ? html` <span class="fl-count">${badge}</span>` : ''}</button>`;
-    })}
+    })}</div>
     ${!withGraph && panelById(state.panel) ? html`<button type="button" class="fl-close" aria-label="Close the panel"
       title="Close the panel (the graph takes the room)" onClick=${() => context.actions.closePanel()}>×</button>` : ''}
   </div>`;
@@ -85,7 +85,9 @@ function Tabs({ state, context, withGraph }) {
 function PanelPane({ state, context }) {
   const panel = panelById(state.panel);
   if (!panel) return null;
-  return html`<section class="fl-panel" role="tabpanel" aria-labelledby=${'fl-tab-' + panel.id} data-panel=${panel.id}>
+  return html`<section class="fl-panel" role="tabpanel" id=${context.uid + 'panel'} aria-labelledby=${context.uid + 'tab-' + panel.id}
+    data-panel=${panel.id}>
+    <h2 class="fl-hidden-heading">${panel.title}</h2>
     ${h(panel.component, { state, context })}
   </section>`;
 }
@@ -149,7 +151,8 @@ function Embedded({ state, context }) {
   return html`<div class="fl-embed" data-view=${state.embed}>
     <div class="fl-embed-main">
       ${withGraph ? html`<${GraphPane} context=${context} hidden=${false} />` : ''}
-      ${panel ? html`<section class="fl-panel" data-panel=${panel.id} aria-label=${panel.title}>${h(panel.component, { state, context })}</section>` : ''}
+      ${panel ? html`<section class="fl-panel" data-panel=${panel.id} aria-label=${panel.title}><h2 class="fl-hidden-heading">${panel.title}</h2>${
+        h(panel.component, { state, context })}</section>` : ''}
     </div>
     <${EmbedStatus} state=${state} context=${context} />
   </div>`;
