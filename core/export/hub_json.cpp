@@ -32,7 +32,8 @@ Json lifecycle_json(const hub::LifecyclePreview& l) {
 
 Json hub_preview_json(const hub::HubPreview& p) {
   Json tile = nullptr;
-  if (p.tile) tile = Json{{"title", p.tile->title}, {"provider", text_or_null(p.tile->provider)}, {"deprecatedBadge", badge_json(p.tile->deprecated_badge)}};
+  if (p.tile) tile = Json{{"title", p.tile->title}, {"provider", text_or_null(p.tile->provider)}, {"deprecatedBadge", badge_json(p.tile->deprecated_badge)},
+                     {"icon", p.tile->icon ? Json{{"mediatype", p.tile->icon->media_type}, {"base64data", p.tile->icon->base64_data}} : Json()}};
   Json details = nullptr;
   if (p.details) {
     Json alert = nullptr;

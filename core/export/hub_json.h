@@ -8,7 +8,8 @@
 namespace fbclens {
 
 /// {"package": str, "console": "4.21", "visible": bool, "hiddenReasons": [str],
-///  "tile": null|{"title", "provider": str|null, "deprecatedBadge": null|{"text", "tooltip"}},
+///  "tile": null|{"title", "provider": str|null, "deprecatedBadge": null|{"text", "tooltip"},
+///          "icon": null|{"mediatype", "base64data"}},
 ///  "details": null|{"title", "deprecatedBadge": null|{..}, "alert": null|{"title", "messages": [str]}},
 ///  "channels": [{"name", "deprecated", "tooltip": str|null}], "selectedChannel": str|null,
 ///  "versions": [{"bundle", "version", "deprecated", "tooltip": str|null}],

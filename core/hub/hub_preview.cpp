@@ -288,7 +288,12 @@ std::optional<HubPreview> hub_preview(const model::Model& model, const PreviewRe
   const std::string& status_provider = manifest.provider_head->properties.csv->provider;
   const std::string provider =
       console->provider == ProviderSource::CsvFirst && current && !current->provider.empty() ? current->provider : status_provider;
-  out.tile = Tile{title, provider.empty() ? std::nullopt : std::optional<std::string>(provider), badge};
+  out.tile = Tile{title, provider.empty() ? std::nullopt : std::optional<std::string>(provider), badge, std::nullopt};
+  if (current && current->from_bundle_object && !current->icons.empty()) {
+    out.tile->icon = TileIcon{current->icons.front().media_type, *current->icons.front().base64_data};
+  } else if (current && !current->from_bundle_object && pkg.icon) {
+    out.tile->icon = TileIcon{pkg.icon->media_type, pkg.icon->base64_data};
+  }
 
   // Channel dropdown.
   for (const std::string& name : console_channel_order(manifest.channels)) {

@@ -53,6 +53,12 @@ struct Badge {
 };
 
 /// The OperatorHub / Software Catalog tile (§1.3, §1.5).
+/// The tile's icon as the console draws it: <img src="data:{media_type};base64,{base64_data}">.
+struct TileIcon {
+  std::string media_type;   ///< as given ("" when the CSV gives none)
+  std::string base64_data;  ///< as given, not decoded
+};
+
 struct Tile {
   /// The default channel head CSV's displayName; the package name when it has none or when the
   /// defaultChannel names no channel (the console finds no current CSV description then).
@@ -61,6 +67,11 @@ struct Tile {
   /// order), read as the console row says; unset when empty.
   std::optional<std::string> provider;
   std::optional<Badge> deprecated_badge; ///< only for a package deprecation (OCP-74621)
+  /// The current CSV description's first icon (currentCSVDesc.icon[0]), which the registry takes
+  /// from the CSV of an olm.bundle.object bundle and, for an olm.csv.metadata bundle (whose
+  /// property has no icon field), from the package's olm.package icon. Unset: the console draws
+  /// its placeholder icon.
+  std::optional<TileIcon> icon;
 };
 
 /// The details panel's inline warning alert (not dismissible; §1.3, §1.6.2).

@@ -128,7 +128,7 @@ test('keyboard alone: Enter on a placeholder loads it, the keyboard reaches its 
   assert.equal(await where(), 'graph fbc-lens-placeholder');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.getElementById('graph').app?.graphStats()?.nodes === 4, null, { timeout: 60000 });
-  focusAfterEnter = await where();  // the graph's canvas, says the todo test below
+  focusAfterEnter = await where();  // the graph's canvas, says the test below
   // Tab brings the keyboard into the graph (the first focusable of the page now), or keeps it there.
   if (focusAfterEnter !== 'graph graph canvas') {
     await page.keyboard.press('Tab');
@@ -143,11 +143,7 @@ test('keyboard alone: Enter on a placeholder loads it, the keyboard reaches its 
   await page.close();
 });
 
-test('keyboard alone: after Enter on a placeholder the focus is in the view that replaced it', {
-  todo: 'defect: web/embed/fbc-lens.js load() focuses app.canvas right after FbclensApp.mount, before the shell has rendered and ' +
-    'moved the canvas into its graph pane (a useEffect), and finds no other control yet, so the focus falls to <body>; ' +
-    'Repro: docs-example.html, Tab to the first placeholder, Enter: document.activeElement is <body>',
-}, () => {
+test('keyboard alone: after Enter on a placeholder the focus is in the view that replaced it', () => {
   assert.equal(focusAfterEnter, 'graph graph canvas');
 });
 

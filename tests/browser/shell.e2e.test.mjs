@@ -325,6 +325,25 @@ test('Compare with an older folder, from the menu: the chooser opens, the tab ke
   await page.close();
 });
 
+test('the Install panel: a bundle's install modes, its OperatorGroups, the console's page, and the step that drops a mode', async () => {
+  const page = await open();
+  await loadFolder(page, join(repo, 'tests/fixtures/validation/f72-advice-install-mode-lost/catalog'));
+  await page.evaluate(() => window.fbclens.show({ package: 'demo', channel: 'stable', bundle: 'demo.v1.0.0' }));
+  await page.evaluate(() => window.fbclens.openPanel('install'));
+  const install = page.locator('.fl-install');
+  await install.getByText('Installing demo.v1.0.0').waitFor({ timeout: 30000 });
+  // OwnNamespace and AllNamespaces supported, the other two not.
+  assert.deepEqual(await install.locator('.fl-modes li').evaluateAll((items) => items.map((i) => i.className)), ['on', 'off', 'off', 'on']);
+  assert.equal(await install.locator('table tbody tr').count(), 4, 'one row per OperatorGroup shape');
+  assert.match(await install.textContent(), /The console's install page \(console 4\.21, Software Catalog\)/);
+  assert.match(await install.textContent(), /demo\.v1\.0\.0 → demo\.v2\.0\.0 in channel stable \(replaces\): drops OwnNamespace/);
+  // The console picked here is the OperatorHub panel's too.
+  await install.getByLabel('Console version').selectOption('4.18');
+  await install.getByText('(console 4.18, OperatorHub)').waitFor({ timeout: 30000 });
+  assert.equal(await page.evaluate(() => window.fbclens.state().console), '4.18');
+  await page.close();
+});
+
 test('the docs example: the OperatorHub view shows the console\'s tile, icon and the deprecated channel\'s alert', async () => {
   const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
   page.on('pageerror', (e) => errors.push(String(e)));

@@ -8,6 +8,7 @@
 
 #include "export/hub_json.h"
 #include "hub/hub_preview.h"
+#include "load/file_source.h"
 #include "support.h"
 #include "view/consoles.h"
 #include "validate/validate.h"
@@ -135,7 +136,7 @@ TEST_CASE("hub: the alert follows the selected channel and version, in package/c
 
   // No package deprecation: no badge; the alert shows the bundle line alone.
   const Json plain = preview(report, "plain", "4.19");
-  CHECK(plain["tile"] == Json{{"title", "plain"}, {"provider", nullptr}, {"deprecatedBadge", nullptr}});
+  CHECK(plain["tile"] == Json{{"title", "plain"}, {"provider", nullptr}, {"deprecatedBadge", nullptr}, {"icon", nullptr}});
   CHECK(plain["details"]["deprecatedBadge"].is_null());
   CHECK(names(plain["channels"], "name") == Strings{"beta", "alpha"});
   CHECK(plain["selectedChannel"] == "alpha");
@@ -246,7 +247,7 @@ TEST_CASE("hub: a defaultChannel that names no channel: title from the package n
     // is package-server's, the first channel's in byte order (alpha), on every console version.
     const Json unset = preview(report, "unset", console);
     CHECK(unset["hiddenReasons"] == Json{"no-default-channel"});
-    CHECK(unset["tile"] == Json{{"title", "unset"}, {"provider", "Alpha Corp"}, {"deprecatedBadge", nullptr}});
+    CHECK(unset["tile"] == Json{{"title", "unset"}, {"provider", "Alpha Corp"}, {"deprecatedBadge", nullptr}, {"icon", nullptr}});
     CHECK(unset["details"]["title"] == "unset");
     CHECK(names(unset["channels"], "name") == Strings{"stable", "alpha"});
     CHECK(unset["selectedChannel"] == "alpha");
@@ -255,7 +256,7 @@ TEST_CASE("hub: a defaultChannel that names no channel: title from the package n
     // "gone", which no registry lists).
     const Json dangling = preview(report, "dangling", console);
     CHECK(dangling["hiddenReasons"] == Json{"no-default-channel"});
-    CHECK(dangling["tile"] == Json{{"title", "dangling"}, {"provider", "Dangling Inc"}, {"deprecatedBadge", nullptr}});
+    CHECK(dangling["tile"] == Json{{"title", "dangling"}, {"provider", "Dangling Inc"}, {"deprecatedBadge", nullptr}, {"icon", nullptr}});
     CHECK(names(dangling["channels"], "name") == Strings{"stable"});
     CHECK(dangling["selectedChannel"] == "stable");
   }
@@ -319,7 +320,11 @@ const bool registered = [] {
     const ValidationReport report = validate_catalog(*source);
     const Json head = preview(report, "rhtpa-operator", "4.18");
     CHECK(head["visible"] == true);
-    CHECK(head["tile"] == Json{{"title", "Red Hat Trusted Profile Analyzer"}, {"provider", "Red Hat"}, {"deprecatedBadge", nullptr}});
+    // rhtpa's bundles carry olm.csv.metadata: the tile's icon is the package's SVG.
+    Json tile = head["tile"];
+    CHECK(tile["icon"]["mediatype"] == "image/svg+xml");
+    tile.erase("icon");
+    CHECK(tile == Json{{"title", "Red Hat Trusted Profile Analyzer"}, {"provider", "Red Hat"}, {"deprecatedBadge", nullptr}});
     CHECK(names(head["channels"], "name") == Strings{"stable-v3", "stable-v1.1", "stable-v1.0", "stable"});
     CHECK(head["channels"][2] == Json{{"name", "stable-v1.0"}, {"deprecated", true},
                                      {"tooltip", "Deprecated: stable-v1.0 is no longer supported. Please switch to a not deprecated channel for continued support."}});
@@ -353,4 +358,61 @@ const bool registered = [] {
 }();
 
 }  // namespace
+}  // namespace fbclens::test
+
+namespace fbclens::test {
+namespace {
+
+// Standard base64 with padding (olm.bundle.object's "data").
+std::string base64_encode(const std::string& bytes) {
+  static const char* const kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  for (std::size_t i = 0; i < bytes.size(); i += 3) {
+    const std::size_t n = std::min<std::size_t>(3, bytes.size() - i);
+    unsigned v = 0;
+    for (std::size_t k = 0; k < 3; ++k) v = v << 8 | (k < n ? static_cast<unsigned char>(bytes[i + k]) : 0u);
+    for (std::size_t k = 0; k < 4; ++k) out += k <= n ? kAlphabet[(v >> (18 - 6 * k)) & 63] : '=';
+  }
+  return out;
+}
+
+// A package of one bundle, its default channel's head, with `head_properties` (JSON) after its
+// olm.package property, and the package icon `package_icon` (olm.package's "icon", JSON, or "").
+ValidationReport icon_catalog(const std::string& package_icon, const std::string& head_properties) {
+  MemoryFileSource source;
+  source.add("catalog.json",
+             R"({"schema": "olm.package", "name": "iconic", "defaultChannel": "stable")" +
+                 (package_icon.empty() ? std::string() : ", \"icon\": " + package_icon) +
+                 R"(}
+{"schema": "olm.channel", "package": "iconic", "name": "stable", "entries": [{"name": "iconic.v1.0.0"}]}
+{"schema": "olm.bundle", "package": "iconic", "name": "iconic.v1.0.0", "image": "quay.io/x/iconic:v1",
+ "properties": [{"type": "olm.package", "value": {"packageName": "iconic", "version": "1.0.0"}}, )" +
+                 head_properties + "]}\n");
+  return validate_catalog(source);
+}
+
+}  // namespace
+
+TEST_CASE("hub: the tile's icon is the head CSV's, or the package's for an olm.csv.metadata head", "[hub]") {
+  const std::string package_icon = R"({"base64data": "UEtH", "mediatype": "image/svg+xml"})";
+  // olm.csv.metadata has no icon field: the registry gives the synthesised CSV the package icon.
+  const std::string metadata = R"({"type": "olm.csv.metadata", "value": {"displayName": "Iconic"}})";
+  Json tile = preview(icon_catalog(package_icon, metadata), "iconic", "4.21")["tile"];
+  CHECK(tile["icon"] == Json{{"base64data", "UEtH"}, {"mediatype", "image/svg+xml"}});
+  tile = preview(icon_catalog("", metadata), "iconic", "4.21")["tile"];
+  CHECK(tile["icon"].is_null());  // the console draws its placeholder
+
+  // An olm.bundle.object CSV: its own spec.icon[0], whatever the package's icon.
+  const auto csv_object = [](const std::string& icon) {
+    const std::string csv = R"({"apiVersion": "operators.coreos.com/v1alpha1", "kind": "ClusterServiceVersion",
+      "metadata": {"name": "iconic.v1.0.0"}, "spec": {"displayName": "Iconic", "version": "1.0.0")" +
+                            (icon.empty() ? std::string() : ", \"icon\": [" + icon + "]") + "}}";
+    return R"({"type": "olm.bundle.object", "value": {"data": ")" + base64_encode(csv) + "\"}}";
+  };
+  tile = preview(icon_catalog(package_icon, csv_object(R"({"base64data": "Q1NW", "mediatype": "image/png"})")), "iconic", "4.21")["tile"];
+  CHECK(tile["icon"] == Json{{"base64data", "Q1NW"}, {"mediatype", "image/png"}});
+  tile = preview(icon_catalog(package_icon, csv_object("")), "iconic", "4.21")["tile"];
+  CHECK(tile["icon"].is_null());
+}
+
 }  // namespace fbclens::test

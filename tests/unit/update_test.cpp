@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <set>
 
+#include "update/divergence.h"
 #include "update/upgrade_view.h"
 #include "support.h"
 #include "validate/validate.h"

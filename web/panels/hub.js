@@ -9,7 +9,7 @@ import htm from 'htm';
 
 const html = htm.bind(h);
 /** The console versions the preview knows, oldest first, when the worker does not list them. */
-export const FALLBACK_CONSOLES = ['4.16', '4.17', '4.18', '4.19', '4.20', '4.21'];
+export const FALLBACK_CONSOLES = { names: ['4.16', '4.17', '4.18', '4.19', '4.20', '4.21'], default: '4.21' };
 const HUB_ADVICE = /^FBC4[124]/;
 const DEPRECATED_PREFIX = 'Deprecated: ';  // the option tooltips' prefix (hub_preview.h)
 // The hiddenReasons codes (core/hub/hub_preview.h) as the author reads them.
@@ -20,10 +20,14 @@ const HIDDEN_REASONS = {
   'os-arch-unsupported': 'the default channel head\'s operatorframework.io/os and arch labels exclude linux/amd64',
 };
 
-/** The console versions to offer: the protocol's list when it has one, else FALLBACK_CONSOLES. */
+/**
+ * The console versions to offer, {names (oldest first), default}: the worker's `consoles` answer
+ * (core/hub/consoles.h, put in context.consoles once the worker has started), else
+ * FALLBACK_CONSOLES while it has not answered.
+ */
 export function consoleVersions(context) {
-  const list = context.consoles && context.consoles();
-  return list && list.length ? list : FALLBACK_CONSOLES;
+  const list = context.consoles;
+  return list && list.names.length ? list : FALLBACK_CONSOLES;
 }
 
 const badge = (b) => html`<span class="pf-label" title=${b.tooltip} aria-label=${b.text + ': ' + b.tooltip}><span class="icon" aria-hidden="true">⚠</span>${b.text}</span>`;
@@ -126,8 +130,8 @@ export function HubPanel({ state, context }) {
   useEffect(() => setChoice(follow()), [pkg, state.selection.channel]);
   if (!state.catalog) return html`<p class="fl-dim">No catalog loaded.</p>`;
   if (!pkg) return html`<p class="fl-dim">The catalog has no package to preview.</p>`;
-  const consoles = consoleVersions(context);
-  const console_ = consoles.includes(state.console) ? state.console : consoles[consoles.length - 1];
+  const { names: consoles, default: defaultConsole } = consoleVersions(context);
+  const console_ = consoles.includes(state.console) ? state.console : defaultConsole;
   const request = { package: pkg, console: console_ };
   if (choice.package === pkg && choice.channel) request.channel = choice.channel;
   if (choice.package === pkg && choice.version) request.version = choice.version;

@@ -8,6 +8,7 @@ import { BundlePanel } from './bundle.js';
 import { HubPanel } from './hub.js';
 import { SimulatorPanel } from './simulator.js';
 import { ChangesPanel } from './changes.js';
+import { InstallPanel } from './install.js';
 
 const findingCount = (state) => (state.catalog ? state.catalog.summary.findings.length : '');
 
@@ -16,6 +17,7 @@ export const PANELS = [
   { id: 'bundle', title: 'Bundle', component: BundlePanel },
   { id: 'hub', title: 'OperatorHub', component: HubPanel },
   { id: 'simulator', title: 'Upgrade simulator', component: SimulatorPanel },
+  { id: 'install', title: 'Install', component: InstallPanel },
   { id: 'changes', title: 'Changes', component: ChangesPanel, available: (state) => !!state.compare },
 ];
 

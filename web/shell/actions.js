@@ -4,7 +4,7 @@
 import { resolveSelection } from './catalog-index.js';
 
 /** The panels a bundle selection does not take over (they follow the selection themselves). */
-const FOLLOWING_PANELS = new Set(['hub', 'simulator', 'changes', 'bundle']);
+const FOLLOWING_PANELS = new Set(['hub', 'simulator', 'changes', 'bundle', 'install']);
 
 /**
  * createActions(store) → the actions of one app instance:

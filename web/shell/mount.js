@@ -298,6 +298,13 @@ export function mount(element, options = {}) {
   });
   const started = Promise.all([canvasStarted, client.ready]).then(([, protocol]) => {
     for (const op of protocol.ops) if (!op.loads && !(op.name in instance)) instance[op.name] = client[op.name];
+    // The console versions the OperatorHub preview offers, asked once (the worker's table).
+    if (protocol.ops.some((op) => op.name === 'consoles')) {
+      client.consoles().then((answer) => {
+        context.consoles = { names: answer.consoles.map((c) => c.name), default: answer.default };
+        renderSoon();
+      }, () => {});
+    }
   });
 
   const exportsOf = createExports({ instance: () => instance, store, client, appUrl: () => options.appUrl || location.href,

@@ -18,7 +18,7 @@ function GraphPane({ context, hidden }) {
   useEffect(() => {
     if (host.current && context.canvas.parentNode !== host.current) host.current.append(context.canvas);
   });
-  return html`<section class="fl-graph" aria-label="Upgrade graph" hidden=${hidden} ref=${host}></section>`;
+  return html`<section class="fl-graph" id=${context.uid + 'graph'} aria-label="Upgrade graph" hidden=${hidden} ref=${host}></section>`;
 }
 
 /** The splitter between the graph and the panel: drag it, or focus it and use the arrow keys. */
@@ -52,7 +52,10 @@ function Splitter({ state, context, mainRef }) {
     onPointerDown=${onPointerDown} onKeyDown=${onKeyDown}></div>`;
 }
 
-/** The tabs of the dock: the panels (and, one at a time, the graph) with their counts. */
+/**
+ * The tabs of the dock: the panels (and, one at a time, the graph) with their counts. Only the
+ * selected tab names what it controls (aria-controls): the other tabs' views are not in the page.
+ */
 function Tabs({ state, context, withGraph }) {
   const tabs = (withGraph ? [{ id: 'graph', title: 'Graph' }] : []).concat(PANELS.filter((p) => !p.available || p.available(state)));
   const current = withGraph && !panelById(state.panel) ? 'graph' : state.panel;
@@ -73,7 +76,7 @@ function Tabs({ state, context, withGraph }) {
     ${tabs.map((t) => {
       const badge = t.badge ? t.badge(state) : '';
       return html`<button type="button" role="tab" class="fl-tab" data-tab=${t.id} id=${context.uid + 'tab-' + t.id}
-        aria-controls=${context.uid + 'panel'} aria-selected=${t.id === current ? 'true' : 'false'} tabindex=${t.id === current ? '0' : '-1'}
+        aria-controls=${t.id === current ? context.uid + (t.id === 'graph' ? 'graph' : 'panel') : undefined} aria-selected=${t.id === current ? 'true' : 'false'} tabindex=${t.id === current ? '0' : '-1'}
         onClick=${() => choose(t.id)}>${t.title}${badge !== '' ? html` <span class="fl-count">${badge}</span>` : ''}</button>`;
     })}</div>
     ${!withGraph && panelById(state.panel) ? html`<button type="button" class="fl-close" aria-label="Close the panel"
