@@ -5,7 +5,6 @@
 #include "declcfg/value_digest.h"
 #include "findings/go_format.h"
 #include "load/yaml_stream.h"
-#include "property/csv_manifest.h"
 
 namespace fbclens::declcfg {
 
@@ -249,7 +248,7 @@ class Decoder {
           return false;
         }
       } else if (maybe_csv) {
-        manifest = property::csv_manifest_from_json(data);
+        manifest = Json::parse(data, property::csv_fields_filter(), /*allow_exceptions=*/false);
       }
       if (!b.object_manifests) b.object_manifests.emplace();
       property::BundleManifests& facts = *b.object_manifests;

@@ -1,8 +1,5 @@
 #include "property/property.h"
 
-#include "load/json_skim.h"
-#include "property/csv_manifest.h"
-
 #include <algorithm>
 
 #include "declcfg/declcfg.h"
@@ -178,66 +175,6 @@ Json::parser_callback_t csv_fields_filter() {
     path.back() = parsed.get_ref<const std::string&>();
     return keep_csv_member(path);
   };
-}
-
-namespace {
-
-// csv_fields_filter's choices, made while reading `value` (the text of a valid JSON value) whose
-// members' keys have `path` above them: members keep_csv_member drops are skipped without being
-// parsed, and a member whose every descendant is kept (below depth 6, where the filter decides
-// nothing) is parsed whole. False when a key is written with escapes (its value is not its text):
-// the caller then parses with the filter.
-bool skim_csv_value(std::string_view value, std::vector<std::string>& path, Json& out) {
-  const auto whole = [](std::string_view text) { return Json::parse(text.begin(), text.end(), nullptr, false); };
-  if (value.front() == '{') {
-    out = Json::object();
-    for (const JsonMember& m : json_members(value)) {
-      if (m.key_escaped) return false;
-      path.emplace_back(m.key);
-      if (path.size() > 6 || keep_csv_member(path)) {
-        Json member;
-        if (path.size() >= 6 || (m.value.front() != '{' && m.value.front() != '[')) {
-          member = whole(m.value);
-        } else if (!skim_csv_value(m.value, path, member)) {
-          return false;
-        }
-        out[std::string(m.key)] = std::move(member);  // a repeated key: the last one wins, as in nlohmann's parse
-      }
-      path.pop_back();
-    }
-    return true;
-  }
-  if (value.front() == '[') {
-    out = Json::array();
-    path.emplace_back();  // an array is a level without a key
-    for (const std::string_view element : json_elements(value)) {
-      Json item;
-      if (path.size() >= 6 || (element.front() != '{' && element.front() != '[')) {
-        item = whole(element);
-      } else if (!skim_csv_value(element, path, item)) {
-        return false;
-      }
-      out.push_back(std::move(item));
-    }
-    path.pop_back();
-    return true;
-  }
-  out = whole(value);
-  return true;
-}
-
-}  // namespace
-
-Json csv_manifest_from_json(std::string_view json) {
-  const auto slow = [json] { return Json::parse(json.begin(), json.end(), csv_fields_filter(), /*allow_exceptions=*/false); };
-  if (!json_valid(json)) return Json(Json::value_t::discarded);
-  std::size_t first = 0;
-  while (first < json.size() && json[first] != '{' && json[first] != '[' && json[first] != '"') ++first;
-  if (first == json.size() || json[first] != '{') return slow();  // not an object: never a CSV
-  std::vector<std::string> path;
-  Json out;
-  if (!skim_csv_value(json.substr(first), path, out)) return slow();
-  return out;
 }
 
 CsvMetadata csv_metadata_from_manifest(const Json& csv, TextPool& pool) {

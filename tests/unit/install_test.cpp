@@ -33,6 +33,14 @@ ValidationReport load_dir(const std::string& dir) {
 
 ValidationReport console_fixture() { return load_dir(source_dir() + "/tests/fixtures/install/console"); }
 
+// The CSV of `b` to edit: the model holds CSVs as shared const values (property.h), so the test
+// gives the bundle its own copy first.
+property::CsvMetadata& csv_of(model::PackageBundle& b) {
+  auto own = std::make_shared<property::CsvMetadata>(b.properties.csv ? *b.properties.csv : property::CsvMetadata{});
+  b.properties.csv = own;
+  return *own;
+}
+
 // A bundle whose CSV lists `modes` ({type, supported}); `declared` false leaves the list out.
 model::PackageBundle bundle_with(std::vector<property::InstallMode> modes, bool declared = true) {
   model::PackageBundle b;
@@ -40,7 +48,7 @@ model::PackageBundle bundle_with(std::vector<property::InstallMode> modes, bool 
   property::CsvMetadata csv;
   csv.install_modes = std::move(modes);
   csv.install_modes_declared = declared;
-  b.properties.csv = std::move(csv);
+  b.properties.csv = std::make_shared<const property::CsvMetadata>(std::move(csv));
   return b;
 }
 
@@ -121,7 +129,7 @@ TEST_CASE("install: provided APIs as an OperatorGroup's olm.providedAPIs lists t
   CHECK(install::owned_gvks_of(*b) == Strings{"example.com/v1/Widget", "example.com/v1alpha1/Gadget",
                                               "metrics.example.com/v1beta1/Metric"});
   model::PackageBundle bad = bundle_with({{"AllNamespaces", true}});
-  bad.properties.csv->owned_crds.push_back({"widgets", "v1", "Widget"});
+  csv_of(bad).owned_crds.push_back({"widgets", "v1", "Widget"});
   const install::ProvidedApis apis = install::provided_apis_of(bad);
   CHECK(apis.apis.empty());
   CHECK(apis.unreadable_crd_names == Strings{"widgets"});
@@ -145,7 +153,7 @@ TEST_CASE("install: OLM v1's rules, in operator-controller's words", "[install]"
   SECTION("dependencies, an APIService, no usable mode") {
     b = bundle_with({{"MultiNamespace", true}});
     b.properties.first_dependency_type = "olm.gvk.required";
-    b.properties.csv->owned_api_services.push_back({"metrics.example.com", "v1", "Metric", "metrics"});
+    csv_of(b).owned_api_services.push_back({"metrics.example.com", "v1", "Metric", "metrics"});
     const install::V1Installability v = install::v1_installability(b, "demo");
     CHECK(v.reasons == Strings{
         "validating bundle \"demo.v1.0.0\": bundle \"demo.v1.0.0\" has a dependency declared via property \"olm.gvk.required\" which is currently not supported",
@@ -156,7 +164,7 @@ TEST_CASE("install: OLM v1's rules, in operator-controller's words", "[install]"
   }
   SECTION("the registry+v1 validators on the manifests") {
     b = bundle_with({{"OwnNamespace", true}, {"AllNamespaces", true}});
-    b.properties.csv->owned_crds = {{"widgets.example.com", "v1", "Widget"}, {"gadgets.example.com", "v1", "Gadget"}};
+    csv_of(b).owned_crds = {{"widgets.example.com", "v1", "Widget"}, {"gadgets.example.com", "v1", "Gadget"}};
     property::BundleManifests m;
     m.has_csv = true;
     m.objects = {{"operators.coreos.com/v1alpha1", "ClusterServiceVersion", "demo.v1.0.0"},
@@ -337,15 +345,15 @@ TEST_CASE("install: operator-framework/api's image-free checks", "[install]") {
   CHECK(install::install_mode_errors(b) == Strings{"install modes not found"});
   b = bundle_with({{"OwnNamespace", false}});
   CHECK(install::install_mode_errors(b) == Strings{"none of InstallModeTypes are supported"});
-  b.properties.csv->min_kube_version = "v1.20.0";
+  csv_of(b).min_kube_version = "v1.20.0";
   CHECK(install::min_kube_version_check(b).message == "csv.Spec.MinKubeVersion has an invalid value: v1.20.0");
-  b.properties.csv->min_kube_version = "1.20.0";
+  csv_of(b).min_kube_version = "1.20.0";
   CHECK(install::min_kube_version_check(b).message.empty());
-  b.properties.csv->min_kube_version = " ";
+  csv_of(b).min_kube_version = " ";
   CHECK(install::min_kube_version_check(b).missing);
-  b.properties.csv->provider = "Demo";
-  b.properties.csv->links = {{"Docs", "https://example.com/docs"}, {"", "/relative"}, {"Bad", "example.com"}, {"Bad", ":x"}};
-  b.properties.csv->annotations = {{"capabilities", "Seamless Upgrades"}, {"categories", "Database,Nope"}};
+  csv_of(b).provider = "Demo";
+  csv_of(b).links = {{"Docs", "https://example.com/docs"}, {"", "/relative"}, {"Bad", "example.com"}, {"Bad", ":x"}};
+  csv_of(b).annotations = {{"capabilities", "Seamless Upgrades"}, {"categories", "Database,Nope"}};
   CHECK(install::hub_metadata_problems(b) == Strings{
       "csv.Spec.Links elements should contain both name and url",
       "csv.Spec.Links url example.com is invalid: parse \"example.com\": invalid URI for request",
