@@ -157,8 +157,9 @@ export function mount(element, options = {}) {
     return { package: view.package, channel: view.channel, bundle: view.bundle, lanes: !!view.lanes };
   }
 
+  let workerDefersAnalyses = false;  // the worker's table has the analyses operation (set once it starts)
   const loads = createLoads({
-    store, client, answers, maxCatalogBytes: options.maxCatalogBytes, onLoaded,
+    store, client, answers, maxCatalogBytes: options.maxCatalogBytes, onLoaded, deferAnalyses: () => workerDefersAnalyses,
   });
 
   // The check profiles the header's "Checks" and "OCP" choose, for the next load of `files`.
@@ -298,6 +299,7 @@ export function mount(element, options = {}) {
   });
   const started = Promise.all([canvasStarted, client.ready]).then(([, protocol]) => {
     for (const op of protocol.ops) if (!op.loads && !(op.name in instance)) instance[op.name] = client[op.name];
+    workerDefersAnalyses = protocol.ops.some((op) => op.name === 'analyses');
     // The console versions the OperatorHub preview offers, asked once (the worker's table).
     if (protocol.ops.some((op) => op.name === 'consoles')) {
       client.consoles().then((answer) => {
