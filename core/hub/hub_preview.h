@@ -52,13 +52,13 @@ struct Badge {
   std::string tooltip;  ///< "Deprecated: {message}", or the raw message where the console row says so (4.20+, §1.6.3)
 };
 
-/// The OperatorHub / Software Catalog tile (§1.3, §1.5).
 /// The tile's icon as the console draws it: <img src="data:{media_type};base64,{base64_data}">.
 struct TileIcon {
   std::string media_type;   ///< as given ("" when the CSV gives none)
   std::string base64_data;  ///< as given, not decoded
 };
 
+/// The OperatorHub / Software Catalog tile (§1.3, §1.5).
 struct Tile {
   /// The default channel head CSV's displayName; the package name when it has none or when the
   /// defaultChannel names no channel (the console finds no current CSV description then).

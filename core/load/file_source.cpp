@@ -157,4 +157,16 @@ bool DirectoryFileSource::read(const std::string& path, std::string& bytes, std:
   return true;
 }
 
+std::vector<std::string> path_components(const std::string& path) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i <= path.size()) {
+    std::size_t j = path.find('/', i);
+    if (j == std::string::npos) j = path.size();
+    out.push_back(path.substr(i, j - i));
+    i = j + 1;
+  }
+  return out;
+}
+
 }  // namespace fbclens

@@ -72,6 +72,9 @@ std::unique_ptr<FileSource> open_catalog_path(const std::string& path, std::stri
 /// Normalises a relative path: backslashes are kept, "./" and empty components dropped.
 std::string normalize_relative_path(const std::string& path);
 
+/// The '/'-separated components of `path`, empty ones kept ("a//b/" → "a", "", "b", "").
+std::vector<std::string> path_components(const std::string& path);
+
 /// Orders paths as Go's fs.WalkDir visits them: depth-first, entries of a directory in
 /// lexical byte order of their names (so "a/b" comes before "a.txt").
 bool walk_order_less(const std::string& a, const std::string& b);

@@ -2,21 +2,11 @@
 
 #include <cstddef>
 
+#include "load/file_source.h"
+
 namespace fbclens {
 
 namespace {
-
-std::vector<std::string> split_path(const std::string& path) {
-  std::vector<std::string> out;
-  std::size_t i = 0;
-  while (i <= path.size()) {
-    std::size_t j = path.find('/', i);
-    if (j == std::string::npos) j = path.size();
-    out.push_back(path.substr(i, j - i));
-    i = j + 1;
-  }
-  return out;
-}
 
 std::string trim(const std::string& s) {
   const char* ws = " \t\r\n\v\f";
@@ -130,7 +120,7 @@ bool glob_match_component(const std::string& pattern, const std::string& name) {
 }
 
 void IndexIgnore::add_file(const std::string& ignore_file_path, const std::string& contents) {
-  std::vector<std::string> domain = split_path(ignore_file_path);
+  std::vector<std::string> domain = path_components(ignore_file_path);
   domain.pop_back();  // drop the file name itself
   if (domain.size() == 1 && domain[0].empty()) domain.clear();
   std::size_t i = 0;
@@ -152,7 +142,7 @@ void IndexIgnore::add_file(const std::string& ignore_file_path, const std::strin
     }
     p.glob = line.find('/') != std::string::npos;
     if (p.glob && line[0] == '/') line.erase(0, 1);
-    p.parts = split_path(line);
+    p.parts = path_components(line);
     patterns_.push_back(std::move(p));
   }
 }
@@ -205,7 +195,7 @@ bool IndexIgnore::matches(const Pattern& p, const std::vector<std::string>& path
 }
 
 bool IndexIgnore::ignored(const std::string& path) const {
-  const std::vector<std::string> parts = split_path(path);
+  const std::vector<std::string> parts = path_components(path);
   for (auto it = patterns_.rbegin(); it != patterns_.rend(); ++it) {
     if (matches(*it, parts)) return !it->inclusion;
   }

@@ -27,18 +27,6 @@ std::string base_name(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-std::vector<std::string> components(const std::string& path) {
-  std::vector<std::string> out;
-  std::size_t i = 0;
-  while (i <= path.size()) {
-    std::size_t j = path.find('/', i);
-    if (j == std::string::npos) j = path.size();
-    out.push_back(path.substr(i, j - i));
-    i = j + 1;
-  }
-  return out;
-}
-
 bool has_catalog_extension(const std::string& path) {
   const std::string name = base_name(path);
   const std::size_t dot = name.rfind('.');
@@ -49,7 +37,7 @@ bool has_catalog_extension(const std::string& path) {
 }
 
 bool under_hidden_folder(const std::string& path) {
-  const std::vector<std::string> parts = components(path);
+  const std::vector<std::string> parts = path_components(path);
   for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
     if (!parts[i].empty() && parts[i][0] == '.') return true;
   }
@@ -110,7 +98,7 @@ bool mentions_fbc_schema(const std::string& bytes) {
 
 // The outermost folder on `path`'s way that names a version ("" = none).
 std::string outermost_version_folder(const std::string& path) {
-  const std::vector<std::string> parts = components(path);
+  const std::vector<std::string> parts = path_components(path);
   std::string prefix;
   for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
     prefix += (i ? "/" : "") + parts[i];
@@ -243,7 +231,7 @@ Discovery discover_repository(const FileSource& source) {
       versioned[version_folder].push_back(p);
       continue;
     }
-    const std::vector<std::string> parts = components(p);
+    const std::vector<std::string> parts = path_components(p);
     if (parts.size() > 1 && starts_with_catalog(parts[0])) {
       unversioned[parts[0]].push_back(p);
     } else {

@@ -325,7 +325,7 @@ test('Compare with an older folder, from the menu: the chooser opens, the tab ke
   await page.close();
 });
 
-test('the Install panel: a bundle's install modes, its OperatorGroups, the console's page, and the step that drops a mode', async () => {
+test("the Install panel: a bundle's install modes, its OperatorGroups, the console's page, and the step that drops a mode", async () => {
   const page = await open();
   await loadFolder(page, join(repo, 'tests/fixtures/validation/f72-advice-install-mode-lost/catalog'));
   await page.evaluate(() => window.fbclens.show({ package: 'demo', channel: 'stable', bundle: 'demo.v1.0.0' }));
@@ -337,6 +337,8 @@ test('the Install panel: a bundle's install modes, its OperatorGroups, the conso
   assert.equal(await install.locator('table tbody tr').count(), 4, 'one row per OperatorGroup shape');
   assert.match(await install.textContent(), /The console's install page \(console 4\.21, Software Catalog\)/);
   assert.match(await install.textContent(), /demo\.v1\.0\.0 → demo\.v2\.0\.0 in channel stable \(replaces\): drops OwnNamespace/);
+  // The console versions are the worker's table (core/hub/consoles.h), 4.21 by default.
+  await page.waitForFunction(() => [...document.querySelectorAll('.fl-install select option')].some((o) => o.value === '5.0'));
   // The console picked here is the OperatorHub panel's too.
   await install.getByLabel('Console version').selectOption('4.18');
   await install.getByText('(console 4.18, OperatorHub)').waitFor({ timeout: 30000 });

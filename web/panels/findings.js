@@ -62,6 +62,8 @@ export function FindingsPanel({ state, context }) {
   const catalog = state.catalog;
   const summary = catalog && catalog.summary;
   const findings = summary ? summary.findings : [];
+  // A load that left the analyses beyond opm to the worker's analyses operation (shell/loads.js).
+  const pending = !!(summary && summary.analyses && summary.analyses.complete === false);
   const filter = state.findingsFilter;
   const rows = useMemo(() => findingRows(findings, filter, summary), [findings, filter]);
   const list = useRef(null);
@@ -108,7 +110,10 @@ export function FindingsPanel({ state, context }) {
       <input type="search" class="fl-filter" placeholder="Filter" aria-label="Filter the findings by text" value=${filter.text}
         onInput=${(e) => context.actions.setFindingsFilter({ text: e.target.value })} />
     </div>
-    ${!findings.length ? html`<p class="fl-good">No findings: opm validate would pass this catalog, and fbclens has no advice.</p>`
+    ${pending
+      ? html`<p class="fl-dim fl-pending" role="status">Running the analyses beyond opm (upgrade stranding, OperatorHub, dependencies, installing)…
+        opm's findings are all here already.</p>` : ''}
+    ${!findings.length ? (pending ? '' : html`<p class="fl-good">No findings: opm validate would pass this catalog, and fbclens has no advice.</p>`)
       : html`<div class="fl-flist" role="listbox" tabindex="0" aria-label=${plural(shown, 'finding') + ' shown of ' + findings.length}
         aria-activedescendant=${selectedRow >= first && selectedRow < last ? context.uid + 'finding-' + state.finding : undefined}
         ref=${list} onScroll=${(e) => setScroll({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })} onKeyDown=${onKeyDown}>

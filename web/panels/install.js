@@ -26,8 +26,7 @@ function ModeList({ modes }) {
 function Risks({ risks }) {
   if (!risks.length) return '';
   return html`<h3>Upgrade steps that drop an install mode</h3>
-    <ul class="fl-props">${risks.map((r) => html`<li><span class="fl-mono">${r.from} → ${r.to}</span> in channel ${r.channel}
-      (${r.via.join(', ')}): drops ${r.lostModes.join(', ')}${r.classic ? ' (OLM Classic takes this step)' : ''}</li>`)}</ul>`;
+    <ul class="fl-props">${risks.map((r) => html`<li><span class="fl-mono">${r.from} → ${r.to}</span> in channel ${r.channel} (${r.via.join(', ')}): drops ${r.lostModes.join(', ')}${r.classic ? ' (OLM Classic takes this step)' : ''}</li>`)}</ul>`;
 }
 
 function ConsolePage({ page, error }) {

@@ -22,14 +22,18 @@ export function folderOf(files) {
 }
 
 /**
- * createLoads({store, client, answers, maxCatalogBytes, onLoaded}) → {loadFiles, loadUrl,
- * loadSample, compare, cancel, loading}.
+ * createLoads({store, client, answers, maxCatalogBytes, onLoaded, deferAnalyses}) → {loadFiles,
+ * loadUrl, loadSample, compare, cancel, loading}.
+ *   deferAnalyses() says whether the worker can leave the analyses beyond opm to its `analyses`
+ *   operation (issue 21): loads then ask for them, the verdict and opm's findings are shown at once,
+ *   and once the analyses have run the Summary is replaced by the complete one (the findings panel
+ *   says while they are pending).
  *   onLoaded(summary, source) runs after a catalog replaced the previous one (the shell then
  *   restores or resets the view). Loads reject with an Error named 'AbortError' when cancelled, an
  *   FbclensSourceError for a URL or archive that cannot be read, an FbclensError for a load the
  *   worker refuses (an unknown check profile); the status says so in every case.
  */
-export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_MAX_BYTES, onLoaded }) {
+export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_MAX_BYTES, onLoaded, deferAnalyses = () => false }) {
   let download = null;  // the download in flight: its AbortController
   let generation = 0;
 
@@ -58,6 +62,7 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
         panel: s.panel === 'changes' ? 'findings' : s.panel,
       }));
       onLoaded(summary, source);
+      if (summary.analyses && summary.analyses.complete === false) completeAnalyses(generation);
       return summary;
     } catch (error) {
       const cancelled = error.name === 'AbortError';
@@ -67,6 +72,22 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
       if (!client.loading()) store.set({ loading: null });
     }
   }
+
+  // The analyses a load left to the worker: run them all, then show the complete Summary, unless
+  // another catalog replaced this one meanwhile. A failure leaves opm's findings shown, and says so.
+  async function completeAnalyses(loaded) {
+    const current = () => store.get().catalog && store.get().catalog.generation === loaded;
+    try {
+      await client.analyses({});
+      const summary = await client.catalogSummary();
+      if (current()) store.set((s) => ({ catalog: { ...s.catalog, summary } }));
+    } catch (error) {
+      if (current()) setStatus('The analyses beyond opm failed: ' + error.message, 'invalid');
+    }
+  }
+
+  // The load's arguments: the check profiles, and deferAnalyses when the worker has the operation.
+  const withDefer = (options) => (deferAnalyses() ? { ...(options || {}), deferAnalyses: true } : options);
 
   async function expand(files) {
     try {
@@ -82,7 +103,7 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
     async loadFiles(files, options) {
       const expanded = await expand(files);
       const name = folderOf(files);
-      return run(() => client.loadFiles(expanded, options), { kind: 'files', name, files: expanded });
+      return run(() => client.loadFiles(expanded, withDefer(options)), { kind: 'files', name, files: expanded });
     },
     async loadUrl(url, options) {
       if (download) download.abort();
@@ -107,7 +128,7 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
       } finally {
         if (download === controller) download = null;
       }
-      return run(() => client.loadFiles(fetched.files, options), { kind: 'url', url, name: fetched.name, files: fetched.files });
+      return run(() => client.loadFiles(fetched.files, withDefer(options)), { kind: 'url', url, name: fetched.name, files: fetched.files });
     },
     loadSample() { return run(() => client.loadSample(), { kind: 'sample', name: 'the built-in sample' }); },
     /** "Compare with…": `files` (an older catalog) against the one shown → {old, diff}. */

@@ -126,7 +126,18 @@ export function mount(element, options = {}) {
 
   // After every load: the view the link or the caller asked for when it fits the catalog, else
   // the package shown before (a check profile changed), else the first package.
+  // The console versions the OperatorHub and Install panels offer: the worker's table, asked once
+  // a catalog is loaded (the worker answers nothing before), else the panels' fallback list.
+  function askConsoles() {
+    if (context.consoles || !client.consoles) return;
+    client.consoles().then((answer) => {
+      context.consoles = { names: answer.consoles.map((c) => c.name), default: answer.default };
+      renderSoon();
+    }, () => {});
+  }
+
   function onLoaded(summary, source) {
+    askConsoles();
     const state = store.get();
     const waiting = state.waiting;
     let wanted = state.selection.package ? state.selection : null;
@@ -157,8 +168,9 @@ export function mount(element, options = {}) {
     return { package: view.package, channel: view.channel, bundle: view.bundle, lanes: !!view.lanes };
   }
 
+  let workerDefersAnalyses = false;  // the worker's table has the analyses operation (set once it starts)
   const loads = createLoads({
-    store, client, answers, maxCatalogBytes: options.maxCatalogBytes, onLoaded,
+    store, client, answers, maxCatalogBytes: options.maxCatalogBytes, onLoaded, deferAnalyses: () => workerDefersAnalyses,
   });
 
   // The check profiles the header's "Checks" and "OCP" choose, for the next load of `files`.
@@ -298,13 +310,7 @@ export function mount(element, options = {}) {
   });
   const started = Promise.all([canvasStarted, client.ready]).then(([, protocol]) => {
     for (const op of protocol.ops) if (!op.loads && !(op.name in instance)) instance[op.name] = client[op.name];
-    // The console versions the OperatorHub preview offers, asked once (the worker's table).
-    if (protocol.ops.some((op) => op.name === 'consoles')) {
-      client.consoles().then((answer) => {
-        context.consoles = { names: answer.consoles.map((c) => c.name), default: answer.default };
-        renderSoon();
-      }, () => {});
-    }
+    workerDefersAnalyses = protocol.ops.some((op) => op.name === 'analyses');
   });
 
   const exportsOf = createExports({ instance: () => instance, store, client, appUrl: () => options.appUrl || location.href,
