@@ -44,7 +44,7 @@ test('install-preview: exit 2 with a message for usage errors and unknown names'
   };
   usage([fixture, '--package', 'nope'], /package nope is not in the catalog/);
   usage([fixture, '--package', 'both', '--bundle', 'nope'], /bundle nope is not in package both/);
-  usage([fixture, '--bundle', 'both.v2.0.0'], /--bundle needs --package/);
+  usage([fixture, '--bundle', 'both.v2.0.0'], /--bundle requires --package/);
   usage([fixture, '--console', '4.15'], /4\.15/);
   usage([fixture, '--output', 'yaml'], /yaml/);
   const text = run(['install-preview', fixture, '--package', 'both', '--bundle', 'both.v1.1.0']);

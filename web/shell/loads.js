@@ -80,7 +80,8 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
     try {
       await client.analyses({});
       const summary = await client.catalogSummary();
-      if (current()) store.set((s) => ({ catalog: { ...s.catalog, summary } }));
+      // catalogSummary has no fingerprint (the load's answer does): the share link keeps it.
+      if (current()) store.set((s) => ({ catalog: { ...s.catalog, summary: { ...summary, fingerprint: s.catalog.summary.fingerprint } } }));
     } catch (error) {
       if (current()) setStatus('The analyses beyond opm failed: ' + error.message, 'invalid');
     }
