@@ -10,11 +10,12 @@ import htm from 'htm';
 const html = htm.bind(h);
 
 /** The graph's marks for a diff: {packages: [name] (every entry added), added: [{package, channel,
- *  bundle}], changed: [{package, channel, bundle}] (edges changed)}. */
+ *  bundle}] (each entry once), changed: [{package, channel, bundle}] (edges changed)}. */
 export function changeMarks(diff) {
   return {
     packages: diff.packages.added,
-    added: diff.entries.added,
+    // An added package's entries are listed within it too (core/diff): its package mark covers them.
+    added: diff.entries.added.filter((e) => e.within !== 'package'),
     changed: diff.edges.map((e) => ({ package: e.package, channel: e.channel, bundle: e.bundle })),
   };
 }
