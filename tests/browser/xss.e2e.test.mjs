@@ -123,7 +123,10 @@ test('the embed route and <fbc-lens> show hostile names from the URL as text', a
   const status = embed.getByRole('status');
   await status.getByText(/^Cannot show that view/).waitFor({ timeout: 30000 });
   assert.ok((await status.textContent()).includes('Cannot show that view: no package ' + BREAKOUT));
-  assert.equal(await embed.evaluate(() => window.fbclens.element.querySelectorAll('img, script, a, iframe').length), 0);
+  // The one image allowed is the OperatorHub tile's icon, a data: URI of an image type from the catalog.
+  assert.equal(await embed.evaluate(() => window.fbclens.element.querySelectorAll('script, a, iframe, img:not(.pf-icon)').length), 0);
+  assert.ok(await embed.evaluate(() => [...window.fbclens.element.querySelectorAll('img.pf-icon')]
+    .every((i) => /^data:image\/(svg\+xml|png|jpeg|gif);base64,/.test(i.getAttribute('src')))));
   await embed.evaluate(({ BREAKOUT, SCRIPT }) => new Promise((resolve) => {
     const s = document.createElement('script');
     s.src = 'fbc-lens.js';
