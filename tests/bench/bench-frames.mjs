@@ -16,6 +16,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { resolve, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../scripts/static-server.mjs';
+import { syntheticChannel } from './synthetic-channel.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name, fallback) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : fallback; };
@@ -24,28 +25,13 @@ if (!dists.length) dists.push(resolve(repo, 'dist'));
 const runs = Number(arg('--runs', 2));
 const hive = resolve(repo, '../shared/catalogs/community-operators-prod-v4.21/catalogs/v4.21/hive-operator');
 
-function syntheticChannel(n) {
-  const objects = [{ schema: 'olm.package', name: 'bench', defaultChannel: 'stable' }];
-  const entries = [];
-  for (let i = 1; i <= n; i++) {
-    const e = { name: `bench.v${i}.0.0` };
-    if (i > 1) e.replaces = `bench.v${i - 1}.0.0`;
-    if (i % 5 === 0 && i > 2) e.skips = [`bench.v${i - 2}.0.0`];
-    if (i % 10 === 0) e.skipRange = `>=${i - 9}.0.0 <${i}.0.0`;
-    entries.push(e);
-    objects.push({ schema: 'olm.bundle', package: 'bench', name: e.name, image: `quay.io/bench/b:v${i}`,
-      properties: [{ type: 'olm.package', value: { packageName: 'bench', version: `${i}.0.0` } }] });
-  }
-  objects.splice(1, 0, { schema: 'olm.channel', package: 'bench', name: 'stable', entries });
-  return [{ path: 'bench.json', data: objects.map((o) => JSON.stringify(o)).join('\n') }];
-}
 const folderFiles = (dir) => readdirSync(dir).filter((f) => /\.(ya?ml|json)$/.test(f)).map((f) => ({ path: f, data: readFileSync(join(dir, f), 'utf8') }));
 
 const cases = [
-  { name: 'empty (1 node)', files: syntheticChannel(1), show: { package: 'bench', channel: 'stable' } },
+  { name: 'empty (1 node)', files: [{ path: 'bench.json', data: syntheticChannel(1) }], show: { package: 'bench', channel: 'stable' } },
   { name: 'sample cert-watcher/stable (4 nodes)', sample: true, show: { package: 'cert-watcher', channel: 'stable' } },
   ...(existsSync(hive) ? [{ name: 'hive-operator alpha (community v4.21)', files: folderFiles(hive), show: { package: 'hive-operator', channel: 'alpha' } }] : []),
-  ...[100, 1000, 5000].map((n) => ({ name: n + ' nodes', files: syntheticChannel(n), show: { package: 'bench', channel: 'stable' } })),
+  ...[100, 1000, 5000].map((n) => ({ name: n + ' nodes', files: [{ path: 'bench.json', data: syntheticChannel(n) }], show: { package: 'bench', channel: 'stable' } })),
 ];
 
 async function measure(page) {

@@ -20,6 +20,7 @@ import { chromium } from 'playwright-core';
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../scripts/static-server.mjs';
+import { syntheticChannel } from './synthetic-channel.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -149,21 +150,6 @@ for (const catalog of catalogs) {
   }
 }
 
-function syntheticChannel(n) {
-  const objects = [{ schema: 'olm.package', name: 'bench', defaultChannel: 'stable' }];
-  const entries = [];
-  for (let i = 1; i <= n; i++) {
-    const e = { name: `bench.v${i}.0.0` };
-    if (i > 1) e.replaces = `bench.v${i - 1}.0.0`;
-    if (i % 5 === 0 && i > 2) e.skips = [`bench.v${i - 2}.0.0`];
-    if (i % 10 === 0) e.skipRange = `>=${i - 9}.0.0 <${i}.0.0`;
-    entries.push(e);
-    objects.push({ schema: 'olm.bundle', package: 'bench', name: e.name, image: `quay.io/bench/b:v${i}`,
-                   properties: [{ type: 'olm.package', value: { packageName: 'bench', version: `${i}.0.0` } }] });
-  }
-  objects.splice(1, 0, { schema: 'olm.channel', package: 'bench', name: 'stable', entries });
-  return objects.map((o) => JSON.stringify(o)).join('\n');
-}
 
 for (const n of frames ? [100, 1000, 5000] : []) {
   await page.evaluate((data) => window.fbclens.loadFiles([{ path: 'bench.json', data }]), syntheticChannel(n));
