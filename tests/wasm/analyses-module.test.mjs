@@ -6,28 +6,10 @@
 // was handed (it keeps no copy of their text).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, dirname, resolve, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repo, createFbclensCore, attach, fixture, files, nativeSummary } from './module-helpers.mjs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const require = createRequire(import.meta.url);
-const createFbclensCore = require(join(repo, 'build/wasm/fbclens-core.js'));
-const { attach } = require(join(repo, 'wasm/fbclens-api.js'));
-const cli = join(repo, 'build/native/fbclens');
-const fixture = (name) => join(repo, 'tests/fixtures/validation', name, 'catalog');
-
-function files(dir) {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath || e.path, e.name))
-    .map((p) => ({ path: relative(dir, p), data: new Uint8Array(readFileSync(p)) }));
-}
-// Run from inside the catalog, so the CLI's paths are catalog-relative like the module's.
-const nativeSummary = (dir, args = []) =>
-  JSON.parse(spawnSync(cli, ['validate', '.', '--output', 'json', ...args], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 }).stdout);
 const beyondOpm = (findings) => findings.filter((f) => f.phase === 'advice');
 
 test('deferAnalyses: opm first, the rest per package on request, then what the CLI prints', async () => {

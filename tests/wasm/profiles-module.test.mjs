@@ -4,30 +4,7 @@
 // failures.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, dirname, resolve, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const require = createRequire(import.meta.url);
-const createFbclensCore = require(join(repo, 'build/wasm/fbclens-core.js'));
-const { attach } = require(join(repo, 'wasm/fbclens-api.js'));
-const cli = join(repo, 'build/native/fbclens');
-const fixture = (name) => join(repo, 'tests/fixtures/validation', name, 'catalog');
-
-// Every file of `dir` (dotfiles included: .fbclens.yaml and .indexignore are part of the catalog).
-function files(dir) {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath || e.path, e.name))
-    .map((p) => ({ path: relative(dir, p), data: new Uint8Array(readFileSync(p)) }));
-}
-
-// Run from inside the catalog, so the CLI's paths are catalog-relative like the module's.
-const nativeSummary = (dir, args = []) =>
-  JSON.parse(spawnSync(cli, ['validate', '.', '--output', 'json', ...args], { cwd: dir, encoding: 'utf8' }).stdout);
+import { createFbclensCore, attach, fixture, files, nativeSummary } from './module-helpers.mjs';
 
 for (const name of ['p04-profile-config-in-catalog', 'p07-konflux-metadata-4.17', 'p09-konflux-images', 'p12-operatorhub-gate']) {
   test(`the catalog's .fbclens.yaml selects its profiles as in the CLI: ${name}`, async () => {
