@@ -69,7 +69,7 @@ function BundleInstall({ answer, bundle }) {
 function PackageInstall({ answer, pkg }) {
   return html`<h3>Installing ${pkg} <span class="fl-dim">(every bundle; select one for its OperatorGroups and install page)</span></h3>
     <div class="fl-table-scroll"><table class="fl-sim-table">
-      <thead><tr><th>bundle</th>${MODES.map((m) => html`<th title=${m}>${m.replace('Namespace', '')}</th>`)}<th>OLM v1</th></tr></thead>
+      <thead><tr><th>bundle</th>${MODES.map((m) => html`<th title=${m}>${m.replace(/Namespaces?$/, '')}</th>`)}<th>OLM v1</th></tr></thead>
       <tbody>${answer.bundles.map((b) => html`<tr><td class="name">${b.bundle}</td>
         ${MODES.map((m) => html`<td>${b.installModes[m] ? '✓' : '✗'}</td>`)}
         <td>${b.olmV1.installable === true ? 'installs' : b.olmV1.installable === false ? 'refuses' : 'unknown'}</td></tr>`)}</tbody>
