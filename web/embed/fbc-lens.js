@@ -144,19 +144,28 @@
           this.replaceChildren(slot);
           const app = FbclensApp.mount(slot, this.options());
           this.app = app;
-          // Focus stays in the view that replaced the placeholder: its graph, else its first control
-          // (once the shell has drawn: until then the canvas is not in the page).
+          // Focus stays in the view that replaced the placeholder: its graph as soon as the canvas is
+          // in the page (the shell moves it there on its first render, before the catalog is loaded),
+          // else, once the app is ready, its first control. Until then the slot holds the focus, inside
+          // the element rather than on <body>; a focus the user moved elsewhere meanwhile is kept.
           if (hadFocus) {
             slot.tabIndex = -1;
-            slot.focus();  // meanwhile, inside the element rather than on <body>
-            app.ready.then(() => {
-              if (!slot.contains(document.activeElement) || document.activeElement !== slot) return;
+            slot.focus();
+            let readySettled = false;  // after the ready fallback, the poll stops
+            const stillWaiting = () => this.app === app && document.activeElement === slot;
+            const focusCanvas = () => {
+              if (!stillWaiting() || !app.canvas.isConnected || app.canvas.offsetParent === null) return false;
               app.canvas.focus();
-              if (document.activeElement !== app.canvas) {
-                const first = [...slot.querySelectorAll('button, select, input, [tabindex="0"]')].find((e) => e.offsetParent !== null);
-                if (first) first.focus();
-              }
-            });
+              return document.activeElement === app.canvas;
+            };
+            const poll = () => { if (!readySettled && stillWaiting() && !focusCanvas()) requestAnimationFrame(poll); };
+            requestAnimationFrame(poll);
+            app.ready.then(() => {
+              readySettled = true;
+              if (!stillWaiting() || focusCanvas()) return;
+              const first = [...slot.querySelectorAll('button, select, input, [tabindex="0"]')].find((e) => e.offsetParent !== null);
+              if (first) first.focus();
+            }, () => {});
           }
           app.on('select', (detail) => this.dispatchEvent(new CustomEvent('fbclens-select', { detail })));
           return app.ready.then(() => {
