@@ -21,7 +21,7 @@ const view = fc.record({
   package: fc.constant('p'), channel: name, bundle: name, lanes: fc.boolean(), panel: fc.constantFrom('', 'findings', 'hub', 'simulator'),
   console: fc.constantFrom('', '4.16', '4.21'), theme: fc.constantFrom('light', 'dark', 'system'),
   finding: fc.integer({ min: -1, max: 100000 }), simulator: fc.option(simulator, { nil: null }),
-  fingerprint: fc.constantFrom('', '0123456789abcdef'),
+  fingerprint: fc.constantFrom('', '0123456789abcdef'), root: fc.constantFrom('', 'v4.18/catalog', 'catalog-4-14'),
 });
 
 test('url state: every view comes back from its hash as it was', () => {
@@ -35,12 +35,12 @@ test('url state: every view comes back from its hash as it was', () => {
 
 test('url state: any hash reads as a view with the known keys and types, never throwing', () => {
   const hostile = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.webUrl().map((u) => '#' + u),
-    fc.dictionary(fc.constantFrom('pkg', 'ch', 'b', 'panel', 'theme', 'finding', 'sim', 'channels', 'provides', 'fp', 'view', 'src', 'lanes', 'x'),
+    fc.dictionary(fc.constantFrom('pkg', 'ch', 'b', 'panel', 'theme', 'finding', 'sim', 'channels', 'provides', 'fp', 'view', 'src', 'lanes', 'root', 'x'),
       fc.string({ maxLength: 2000 })).map((d) => '#' + new URLSearchParams(d).toString()));
   fc.assert(fc.property(hostile, (hash) => {
     const v = fromHash(hash);
     assert.deepEqual(Object.keys(v).sort(), Object.keys(EMPTY_VIEW).sort());
-    for (const key of ['package', 'channel', 'bundle', 'panel', 'console', 'fingerprint']) {
+    for (const key of ['package', 'channel', 'bundle', 'panel', 'console', 'fingerprint', 'root']) {
       assert.equal(typeof v[key], 'string');
       assert.ok(v[key].length <= MAX_VALUE_LENGTH);
     }

@@ -7,6 +7,7 @@ import { h } from 'preact';
 import { useMemo, useRef, useState, useLayoutEffect } from 'preact/hooks';
 import htm from 'htm';
 import { findingSource, plural } from '../shell/format.js';
+import { catalogFindings, countSeverities } from '../shell/repository.js';
 
 const html = htm.bind(h);
 const ROW_PX = 24;      // every line of the list is this tall (CSS .fl-frow): the list is virtual
@@ -61,7 +62,8 @@ function Detail({ finding, summary, context, index }) {
 export function FindingsPanel({ state, context }) {
   const catalog = state.catalog;
   const summary = catalog && catalog.summary;
-  const findings = summary ? summary.findings : [];
+  // The Summary's findings, then (a repository) its templates' and its own, under their templates.
+  const findings = catalogFindings(catalog);
   // A load that left the analyses beyond opm to the worker's analyses operation (shell/loads.js).
   const pending = !!(summary && summary.analyses && summary.analyses.complete === false);
   const filter = state.findingsFilter;
@@ -84,7 +86,7 @@ export function FindingsPanel({ state, context }) {
   });
 
   if (!summary) return html`<p class="fl-dim">No catalog loaded.</p>`;
-  const counts = summary.findingCounts;
+  const counts = findings === summary.findings ? summary.findingCounts : countSeverities(findings);
   const first = Math.max(0, Math.floor(scroll.top / ROW_PX) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((scroll.top + scroll.height) / ROW_PX) + OVERSCAN);
   const findingRowIndexes = rows.map((r, i) => (r.heading === undefined ? i : -1)).filter((i) => i >= 0);

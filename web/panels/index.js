@@ -9,8 +9,10 @@ import { HubPanel } from './hub.js';
 import { SimulatorPanel } from './simulator.js';
 import { ChangesPanel } from './changes.js';
 import { InstallPanel } from './install.js';
+import { VersionsPanel } from './versions.js';
+import { catalogFindings } from '../shell/repository.js';
 
-const findingCount = (state) => (state.catalog ? state.catalog.summary.findings.length : '');
+const findingCount = (state) => (state.catalog ? catalogFindings(state.catalog).length : '');
 
 export const PANELS = [
   { id: 'findings', title: 'Findings', component: FindingsPanel, badge: findingCount },
@@ -19,6 +21,7 @@ export const PANELS = [
   { id: 'simulator', title: 'Upgrade simulator', component: SimulatorPanel },
   { id: 'install', title: 'Install', component: InstallPanel },
   { id: 'changes', title: 'Changes', component: ChangesPanel, available: (state) => !!state.compare },
+  { id: 'versions', title: 'Versions', component: VersionsPanel, available: (state) => !!(state.catalog && state.catalog.repository) },
 ];
 
 /** The panel row with id `id`, or null ('none', '' or an unknown id). */

@@ -2,6 +2,7 @@
 // the theme or the simulator's question. Panels call these; they never change the store
 // themselves. Every change that the URL mirrors goes through here.
 import { resolveSelection } from './catalog-index.js';
+import { catalogFindings } from './repository.js';
 
 /** The panels a bundle selection does not take over (they follow the selection themselves). */
 const FOLLOWING_PANELS = new Set(['hub', 'simulator', 'changes', 'bundle', 'install']);
@@ -13,7 +14,8 @@ const FOLLOWING_PANELS = new Set(['hub', 'simulator', 'changes', 'bundle', 'inst
  *                            A bundle picked in the graph or the explorer brings the Bundle panel
  *                            forward unless a panel that follows the selection is open.
  *   openPanel(id), closePanel(), setPanelWidth(px)
- *   selectFinding(index)     the finding (index into the Summary's findings) and its object
+ *   selectFinding(index)     the finding (index into the findings listed: the Summary's, then a
+ *                            repository's templates', shell/repository.js) and its object
  *   setTheme(choice), setConsole(version), setFindingsFilter(patch), setSimulator(request|null),
  *   setExplorerOpen(open), note(text)
  */
@@ -42,7 +44,7 @@ export function createActions(store) {
     setPanelWidth(px) { store.set({ panelWidth: px }); },
     selectFinding(index) {
       const state = store.get();
-      const f = state.catalog && state.catalog.summary.findings[index];
+      const f = catalogFindings(state.catalog)[index];
       if (!f) return false;
       store.set({ finding: index });
       if (f.package) {

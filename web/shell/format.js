@@ -17,11 +17,16 @@ const PROFILE_OF_CODE = [[/^FBC51/, 'konflux'], [/^FBC52/, 'operator-pipelines']
 
 /**
  * Who reports a finding and whether it fails the run, for the findings list and the status:
- *   {label: 'opm validate' | 'check: konflux' | 'fbclens advice', gate: true when it fails the run}.
+ *   {label: 'opm validate' | 'check: konflux' | 'fbclens advice' | 'template FILE' | 'repository',
+ *    gate: true when it fails the run}.
  * A check profile's finding fails the run when its profile was selected (summary.profiles); advice
  * that a selected `operatorhub` profile turns into its gate does too (README "Check profiles").
  */
 export function findingSource(finding, summary) {
+  // A repository's template or its own finding (shell/repository.js): an error fails validate REPO.
+  if (finding.template !== undefined) {
+    return { label: finding.template ? 'template ' + finding.template : 'repository', gate: finding.severity === 'error' };
+  }
   if (finding.reportedByOpm) return { label: 'opm validate', gate: finding.severity === 'error' };
   const selected = new Set(((summary && summary.profiles && summary.profiles.results) || []).map((r) => r.name));
   for (const [pattern, profile] of PROFILE_OF_CODE) {

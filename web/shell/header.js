@@ -1,5 +1,6 @@
-// The header: open a catalog, the check profiles and the OpenShift version they assume, the
-// theme, Share & export, and the status (the verdict and counts, or what is loading).
+// The header: open a catalog, the catalog of a repository shown, the check profiles and the
+// OpenShift version they assume, the theme, Share & export, and the status (the verdict and
+// counts, or what is loading).
 import { h } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import htm from 'htm';
@@ -98,6 +99,8 @@ function Status({ state, context }) {
 export function Header({ state, context }) {
   const { actions, instance, checkOptions } = context;
   const source = state.catalog && state.catalog.source;
+  // A repository (shell/repository.js): its catalogs, one per OpenShift version, in a picker.
+  const repository = state.catalog && state.catalog.repository;
   const [folderInput, pickFolder] = useFilePicker((files) => instance.loadFiles(files).catch(() => {}), true);
   const [filesInput, pickFiles] = useFilePicker((files) => instance.loadFiles(files).catch(() => {}), false);
   const [compareFolderInput, pickCompareFolder] = useFilePicker((files) => instance.compareWith(files).catch(() => {}), true);
@@ -133,6 +136,10 @@ export function Header({ state, context }) {
       onClick=${() => actions.setExplorerOpen(!state.explorerOpen)}>Catalog</button>` : ''}
     <button type="button" class="fl-button" onClick=${pickFolder}>Open folder…</button>
     <button type="button" class="fl-button" onClick=${pickFiles}>Open files…</button>
+    ${repository ? html`<label class="fl-field">Version <select class="fl-roots" aria-label="Catalog of the repository (one per OpenShift version)"
+      value=${repository.overview.current} disabled=${!!state.loading} onChange=${(e) => instance.selectRoot(e.target.value).catch(() => {})}>
+      ${repository.overview.roots.map((r) => html`<option value=${r.root}>${r.root}${r.ocpVersion ? ' · OCP ' + r.ocpVersion : ''} · ${r.verdict}</option>`)}
+    </select></label>` : ''}
     <label class="fl-field">Checks <select aria-label="Checks" value=${state.checks.profiles} onChange=${(e) => recheck({ profiles: e.target.value })}>
       ${PROFILE_CHOICES.map(([value, text]) => html`<option value=${value}>${text}</option>`)}
     </select></label>

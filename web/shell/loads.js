@@ -5,6 +5,7 @@
 import { expandArchives, fromUrl, DEFAULT_MAX_BYTES } from '../io/catalog-source.js';
 import { indexCatalog } from './catalog-index.js';
 import { formatBytes } from './format.js';
+import { repositoryFindings } from './repository.js';
 
 /** From this many bytes of catalog input on, a load leaves the analyses beyond opm for later. */
 export const DEFER_ANALYSES_BYTES = 8 * 1024 * 1024;
@@ -29,7 +30,7 @@ export function folderOf(files) {
 
 /**
  * createLoads({store, client, answers, maxCatalogBytes, onLoaded, deferAnalyses}) → {loadFiles,
- * loadUrl, loadSample, compare, cancel, loading}.
+ * loadUrl, loadSample, selectRoot, compare, cancel, loading}.
  *   deferAnalyses() says whether the worker can leave the analyses beyond opm to its `analyses`
  *   operation (issue 21): loads then ask for them, the verdict and opm's findings are shown at once,
  *   and once the analyses have run the Summary is replaced by the complete one (the findings panel
@@ -55,17 +56,21 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
   });
 
   // Runs one load (`start` → the client's {summary, view}) and puts its outcome in the store.
-  async function run(start, source) {
+  // `repositoryReport`: the report of the repository already shown, when `start` selects another
+  // of its roots (the report is the whole repository's, the same for every root).
+  async function run(start, source, { repositoryReport = null, loadingText = 'Starting…' } = {}) {
     setStatus('Loading…');
-    store.set({ loading: { text: 'Starting…', fraction: null } });
+    store.set({ loading: { text: loadingText, fraction: null } });
     try {
       const { summary, view } = await start();
+      // A repository: its templates' and its own findings join the root's (shell/repository.js).
+      const repository = view.repository ? await repositoryOf(view, repositoryReport) : null;
       answers.clear();
       // A comparison was with the catalog shown before: it goes, and its panel with it.
       store.set((s) => ({
-        catalog: { generation: ++generation, summary, view, index: indexCatalog(view), source },
+        catalog: { generation: ++generation, summary, view, index: indexCatalog(view), source, repository },
         status: { text: '', tone: '' }, compare: null, finding: -1,
-        panel: s.panel === 'changes' ? 'findings' : s.panel,
+        panel: s.panel === 'changes' || (s.panel === 'versions' && !repository) ? 'findings' : s.panel,
       }));
       onLoaded(summary, source);
       if (summary.analyses && summary.analyses.complete === false) completeAnalyses(generation);
@@ -77,6 +82,14 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
     } finally {
       if (!client.loading()) store.set({ loading: null });
     }
+  }
+
+  // The store's `repository` of a load whose view has one: {overview: the view's repository (roots,
+  // templates, current), report: the worker's repositoryReport, findings: those shown beside the
+  // current root}.
+  async function repositoryOf(view, knownReport) {
+    const report = knownReport || await client.repositoryReport({});
+    return { overview: view.repository, report, findings: repositoryFindings(report, view.repository.current) };
   }
 
   // The analyses a load left to the worker: run them all, then show the complete Summary, unless
@@ -141,6 +154,27 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
       return run(() => client.loadFiles(fetched.files, withDefer(options, fetched.files)), { kind: 'url', url, name: fetched.name, files: fetched.files });
     },
     loadSample() { return run(() => client.loadSample(), { kind: 'sample', name: 'the built-in sample' }); },
+    /**
+     * Shows another root of the repository loaded (`root` as its overview's roots[].root names it):
+     * the worker validates it again and every answer is then about it. Resolves to its Summary;
+     * rejects when no repository is loaded or it has no such root (the status says so).
+     */
+    async selectRoot(root) {
+      const shown = store.get().catalog;
+      if (!shown || !shown.repository) throw new Error('fbclens: no repository is loaded');
+      if (shown.repository.overview.current === root) return shown.summary;
+      const roots = shown.repository.overview.roots.map((r) => r.root);
+      if (!roots.includes(root)) {
+        setStatus('The repository has no catalog ' + root + ' (it has ' + roots.join(', ') + ')', 'invalid');
+        throw new Error('fbclens: the repository has no catalog ' + root);
+      }
+      return run(async () => {
+        const view = await client.selectRoot({ root });
+        // The fingerprint names the files opened (the whole repository), the same for every root.
+        const summary = { ...view.summary, fingerprint: view.summary.fingerprint || shown.summary.fingerprint };
+        return { summary, view: { ...view, summary } };
+      }, shown.source, { repositoryReport: shown.repository.report, loadingText: 'Validating ' + root + '…' });
+    },
     /** "Compare with…": `files` (an older catalog) against the one shown → {old, diff}. */
     async compare(files, name) {
       const expanded = await expand(files);

@@ -24,7 +24,7 @@
 //   });
 //
 // The instance (window.fbclens on the app page; embeds and tests drive it):
-//   ready, loadFiles(files, options), loadUrl(url, options), loadSample(), source(), startError(),
+//   ready, loadFiles(files, options), loadUrl(url, options), loadSample(), selectRoot(root), source(), startError(),
 //   defaultChannel(package), state(), view(), setView(view), show({package, channel, bundle, lanes}),
 //   selectFinding(index), openPanel(id), compareWith(files), setConsole(v), setTheme(t), cancel(),
 //   summary(), request(op, args), one method per protocol operation (upgradePath, bundle, ...),
@@ -39,6 +39,7 @@ import { createStore } from './store.js';
 import { createAnswers } from './answers.js';
 import { createActions } from './actions.js';
 import { createLoads, folderOf } from './loads.js';
+import { catalogFindings } from './repository.js';
 import { resolveSelection } from './catalog-index.js';
 import { startCanvas } from './canvas.js';
 import { EMPTY_VIEW } from './url-state.js';
@@ -146,7 +147,10 @@ export function mount(element, options = {}) {
         (summary.fingerprint && summary.fingerprint.startsWith(waiting.fingerprint));
       store.set({ waiting: null, note: matches ? 'Restored the view of the link.'
         : 'This is not the catalog the link was made from (its content differs), so the link\'s view was not restored.' });
-      if (matches) wanted = applyView(waiting);
+      if (matches) {
+        wanted = applyView(waiting);
+        if (switchRoot(waiting, wanted)) return;
+      }
     }
     const index = store.get().catalog.index;
     const selection = (wanted && actions.select(wanted)) ||
@@ -154,6 +158,20 @@ export function mount(element, options = {}) {
     if (!selection) store.set({ selection: { package: '', channel: '', bundle: '', lanes: state.selection.lanes } });
     if (canvasApp) canvasApp.newCatalog();
     emit('load', summary);
+  }
+
+  // A view (a link's, setView's) that names another root of the repository loaded: selects that
+  // root, then the view's selection and finding in it (as the next onLoaded does). True when it
+  // switched; false when the view names no root, the one shown, or one the repository lacks.
+  function switchRoot(view, selection) {
+    const repository = store.get().catalog && store.get().catalog.repository;
+    if (!view.root || !repository || repository.overview.current === view.root ||
+        !repository.overview.roots.some((r) => r.root === view.root)) return false;
+    store.set({ selection: { package: selection.package || '', channel: selection.channel || '', bundle: selection.bundle || '', lanes: !!selection.lanes } });
+    loads.selectRoot(view.root).then(() => {
+      if (Number.isInteger(view.finding) && view.finding >= 0) actions.selectFinding(view.finding);
+    }, quiet);
+    return true;
   }
 
   // Puts a view's panel, console, finding and simulator into the store; returns its selection.
@@ -290,7 +308,7 @@ export function mount(element, options = {}) {
     },
     // A ghost clicked: its finding (one about its channel that names it), else the entry naming it.
     onGhost: ({ package: pkg, channel, names, declarer }) => {
-      const findings = (store.get().catalog || { summary: { findings: [] } }).summary.findings;
+      const findings = catalogFindings(store.get().catalog);
       const index = findings.findIndex((f) => f.package === pkg && (!f.channel || f.channel === channel) &&
         names.some((n) => f.message.includes(n)));
       if (index >= 0) {
@@ -332,6 +350,12 @@ export function mount(element, options = {}) {
       await started;
       return loads.loadSample();
     },
+    /** Shows another catalog (root) of the repository loaded, as load's repository.roots[].root
+     *  names it; resolves to its Summary (shell/loads.js selectRoot). */
+    async selectRoot(root) {
+      await started;
+      return loads.selectRoot(String(root));
+    },
     /** Where the catalog shown came from: {kind: 'sample'|'url'|'files', url?, name?}, or null. */
     source() {
       const c = store.get().catalog;
@@ -350,12 +374,14 @@ export function mount(element, options = {}) {
         package: sel.package, channel: sel.channel, bundle: sel.bundle, lanes: sel.lanes, wholePackage: sel.lanes,
         panel: s.panel, view, console: s.console, theme: s.theme, finding: s.finding,
         simulator: s.simulator, fingerprint,
+        root: s.catalog && s.catalog.repository ? s.catalog.repository.overview.current : '',
       };
     },
     /** Applies a view (url-state.js's shape, or an older name); resolves once it is drawn. */
     async setView(view) {
       await ready;
       const v = typeof view === 'string' ? OLD_VIEWS[view] || {} : view || {};
+      if (v.root && v.root !== instance.state().root) await instance.selectRoot(v.root);
       const sel = applyView({ ...instance.state(), ...v });
       if (typeof view === 'string') store.set({ selection: { ...store.get().selection, lanes: view === 'package' } });
       else if (sel.package) actions.select(sel);
@@ -404,7 +430,7 @@ export function mount(element, options = {}) {
       const canvasStatus = canvasApp ? canvasApp.status() : {};
       return { ...canvasStatus, package: s.selection.package, channel: s.selection.channel, bundle: s.selection.bundle,
         wholePackage: s.selection.lanes, lanes: s.selection.lanes, panel: s.panel, finding: s.finding,
-        findingCode: s.finding >= 0 && s.catalog ? s.catalog.summary.findings[s.finding].code : '',
+        findingCode: s.finding >= 0 && s.catalog ? catalogFindings(s.catalog)[s.finding].code : '',
         narrow: s.narrow, theme: shownTheme(s.theme) };
     },
     graphStats: () => (canvasApp ? canvasApp.graphStats() : null),
@@ -468,6 +494,10 @@ export function mount(element, options = {}) {
       if (unmounted) throw error;
       startError = error;
       return instance;
+    }
+    if (start.root && start.root !== instance.state().root) {
+      // A link to a repository's root: that root first (an unknown one leaves the newest, and says so).
+      await instance.selectRoot(start.root).catch(() => {});
     }
     if (start.package || start.simulator) {
       const problems = [];

@@ -12,17 +12,18 @@
 //    theme: 'light'|'dark'|'system'; finding: the selected finding's index (-1 = none);
 //    simulator: the upgrade simulator's upgradePath request, or null; fingerprint: the content
 //    fingerprint of a catalog opened from disk ('' = none, 'unknown' = opened from disk by a link
-//    made before fingerprints)}
+//    made before fingerprints); root: the catalog of a repository shown, as the worker names its
+//    roots ('' = the one a load shows first, the newest)}
 
 /** The state nothing is chosen in (what a link leaves out). */
 export const EMPTY_VIEW = Object.freeze({
   package: '', channel: '', bundle: '', lanes: false, panel: '', console: '', theme: 'system', finding: -1,
-  simulator: null, fingerprint: '',
+  simulator: null, fingerprint: '', root: '',
 });
 
 // Hash keys: short, as people read and edit them (Godbolt, the CUE playground).
 const TEXT_KEYS = [['package', 'pkg'], ['channel', 'ch'], ['bundle', 'b'], ['panel', 'panel'], ['console', 'console'],
-  ['theme', 'theme'], ['fingerprint', 'fp']];
+  ['theme', 'theme'], ['fingerprint', 'fp'], ['root', 'root']];
 // The simulator's request, key by key (lists joined with ',', which no channel name holds: channel
 // names are DNS-1123 labels, validation.md; a cluster-provides entry is group/version/Kind or
 // package@version, neither with a comma).

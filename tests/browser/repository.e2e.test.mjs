@@ -1,0 +1,147 @@
+// A catalog repository in the page (issue 22 item 6): a folder of catalogs, one per OpenShift
+// version, with their templates. Opening one shows its newest catalog with a version picker in the
+// header, the Versions panel (the matrix; a row opens that version's catalog), and the templates'
+// findings (drift, template rules) among the findings, pointing at the template's file and line.
+// The catalog shown is in the share link. Fixtures: tests/fixtures/repository (their expected.json
+// say which roots and template findings the core finds); the real repositories in ../shared when
+// present.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repo, shots, startBrowser } from './chromium.mjs';
+import { panel, words } from './page-helpers.mjs';
+
+const fixtures = join(repo, 'tests/fixtures/repository');
+const mtv = join(repo, '../shared/catalogs/mtv-fbc');
+let server, browser;
+const errors = [];
+
+before(async () => { ({ server, browser } = await startBrowser()); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+async function open(width = 1280, height = 800, hash = '') {
+  const page = await browser.newPage({ viewport: { width, height } });
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(server.url + 'index.html' + hash);
+  await page.evaluate(() => window.fbclens.ready);
+  return page;
+}
+const openFolder = async (page, folder) => {
+  const loaded = page.evaluate(() => new Promise((resolve) => window.fbclens.on('load', resolve)));
+  await page.locator('input[type=file][webkitdirectory]').first().setInputFiles(folder);
+  return loaded;
+};
+const picker = (page) => page.getByRole('banner').getByLabel('Catalog of the repository (one per OpenShift version)');
+const shownRoot = (page) => page.evaluate(() => window.fbclens.state().root);
+const waitRoot = (page, root) => page.waitForFunction((r) => window.fbclens.state().root === r &&
+  window.fbclens.graphStats()?.settledFrames >= 2, root, { timeout: 60000 });
+
+test('a repository: the newest catalog is shown, the header picks another; the graph and findings follow', async () => {
+  const page = await open();
+  const summary = await openFolder(page, join(fixtures, 'l01-version-folders/repo'));
+  assert.equal(summary.verdict, 'VALID');
+  const options = await picker(page).locator('option').allTextContents();
+  assert.deepEqual(options, ['v4.16/catalog · OCP 4.16 · VALID', 'v4.17/catalog · OCP 4.17 · VALID']);
+  assert.equal(await picker(page).inputValue(), 'v4.17/catalog');
+  await waitRoot(page, 'v4.17/catalog');
+  assert.equal((await page.evaluate(() => window.fbclens.graphStats())).nodes, 3, 'foo/stable has 3 entries in v4.17');
+
+  await picker(page).selectOption('v4.16/catalog');
+  await waitRoot(page, 'v4.16/catalog');
+  assert.equal((await page.evaluate(() => window.fbclens.graphStats())).nodes, 2, 'and 2 in v4.16');
+  assert.match(await page.evaluate(() => location.hash), /(^#|&)root=v4\.16%2Fcatalog(&|$)/, 'the share link names the catalog shown');
+  await page.screenshot({ path: join(shots, 'repository-picker.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a template\'s findings are in the Findings panel under the template, with its source lines', async () => {
+  const page = await open();
+  await openFolder(page, join(fixtures, 'l01-version-folders/repo'));
+  const findings = panel(page, 'Findings');
+  // The v4.18 template renders no catalog here (its folder has none) and names images no catalog holds.
+  const expected = JSON.parse(readFileSync(join(fixtures, 'l01-version-folders/expected.json'), 'utf8'));
+  const codes = expected.templates['v4.18/catalog-template.json'].codes;
+  await findings.getByText('template v4.18/catalog-template.json').waitFor();
+  const rows = findings.getByRole('option');
+  const templateRows = rows.filter({ hasText: 'v4.18/catalog-template.json:' });
+  assert.deepEqual((await templateRows.locator('.fl-code').allTextContents()).sort(), [...codes].sort());
+  await rows.filter({ hasText: 'FBC7010' }).click();
+  const detail = findings.getByLabel('The selected finding');
+  assert.match(await words(detail), /FBC7010 TemplateNoCatalog · template v4\.18\/catalog-template\.json · v4\.18\/catalog-template\.json:1:1/);
+  await rows.filter({ hasText: 'FBC7005' }).first().click();
+  assert.match(await words(detail), /template v4\.18\/catalog-template\.json \(fails the run\)/, 'an error of a template fails validate REPO');
+  // The excerpt is the template's own text, around the finding's line.
+  const where = (await words(detail)).match(/v4\.18\/catalog-template\.json:(\d+):\d+/);
+  const templateLines = readFileSync(join(fixtures, 'l01-version-folders/repo/v4.18/catalog-template.json'), 'utf8').split('\n');
+  const hit = await detail.locator('.fl-line.hit').textContent({ timeout: 10000 });
+  assert.equal(hit.replace(/^\s*\d+ {2}/, ''), templateLines[Number(where[1]) - 1]);
+  // The same template findings stay listed on the other catalog (they are the repository's).
+  await picker(page).selectOption('v4.16/catalog');
+  await waitRoot(page, 'v4.16/catalog');
+  assert.equal(await rows.filter({ hasText: 'FBC7005' }).count(), 2);
+  await page.close();
+});
+
+test('drift between a template and its catalog: every kind is a finding at the template\'s line', async () => {
+  const page = await open();
+  await openFolder(page, join(fixtures, 'd01-drift-kinds/repo'));
+  const expected = JSON.parse(readFileSync(join(fixtures, 'd01-drift-kinds/expected.json'), 'utf8'));
+  const codes = expected.templates['v4.16/catalog-template.json'].codes;
+  const listed = await page.locator('[role=option] .fl-code').allTextContents();
+  const fromCatalog = await page.evaluate(() => window.fbclens.summary().findings.length);
+  const drift = listed.slice(fromCatalog);
+  assert.deepEqual([...drift].sort(), [...codes].sort(), 'the template\'s findings follow the catalog\'s');
+  const text = await words(panel(page, 'Findings'));
+  assert.match(text, /template v4\.16\/catalog-template\.json/);
+  await page.screenshot({ path: join(shots, 'repository-drift.png') });
+  await page.close();
+});
+
+test('Versions: a row per catalog; its button opens that catalog on the package; the shown one is marked', async () => {
+  const page = await open();
+  await openFolder(page, join(fixtures, 'l01-version-folders/repo'));
+  await page.getByRole('tab', { name: 'Versions' }).click();
+  const versions = panel(page, 'Versions');
+  const rows = versions.locator('tbody tr');
+  await rows.first().waitFor();
+  assert.equal(await rows.count(), 2);
+  assert.match(await words(rows.nth(0)), /^v4\.16\/catalog \(OCP 4\.16\) VALID stable foo\.v1\.1\.0 1 2/);
+  assert.match(await words(rows.nth(1)), /^v4\.17\/catalog \(OCP 4\.17\) VALID stable foo\.v1\.2\.0 1 3/);
+  assert.equal(await rows.nth(1).getAttribute('aria-current'), 'true');
+  assert.match(await words(versions), /v4\.16\/catalog → v4\.17\/catalog: .*bundles \+1/);
+  await versions.getByRole('button', { name: 'v4.16/catalog (OCP 4.16)' }).click();
+  await waitRoot(page, 'v4.16/catalog');
+  assert.equal(await rows.nth(0).getAttribute('aria-current'), 'true');
+  assert.equal(await page.evaluate(() => window.fbclens.state().package), 'foo');
+  await page.close();
+});
+
+test('a share link made on another catalog of the repository restores it when the folder is opened', async () => {
+  const page = await open();
+  await openFolder(page, join(fixtures, 'l01-version-folders/repo'));
+  await picker(page).selectOption('v4.16/catalog');
+  await waitRoot(page, 'v4.16/catalog');
+  const hash = await page.evaluate(() => location.hash);
+  await page.close();
+  const again = await open(1280, 800, hash);
+  await openFolder(again, join(fixtures, 'l01-version-folders/repo'));
+  await waitRoot(again, 'v4.16/catalog');
+  assert.equal(await picker(again).inputValue(), 'v4.16/catalog');
+  assert.equal(await again.evaluate(() => window.fbclens.state().package), 'foo');
+  await again.close();
+});
+
+test('a real repository (mtv-fbc, 10 catalogs): 800×500 and the picker from the keyboard', { skip: !existsSync(mtv) && 'no ../shared/catalogs/mtv-fbc' }, async () => {
+  const page = await open(800, 500);
+  await openFolder(page, mtv);
+  assert.equal(await picker(page).inputValue(), 'v5.0/catalog');
+  await picker(page).focus();
+  await page.keyboard.press('Home');  // a select takes its keys while focused: the oldest catalog
+  await waitRoot(page, 'v4.14/catalog');
+  await page.screenshot({ path: join(shots, 'repository-800x500.png') });
+  assert.equal(await page.evaluate(() => window.fbclens.summary().verdict), 'VALID');
+  await page.close();
+});
