@@ -157,13 +157,15 @@ std::string repository_text_tail(const RepositoryReport& report, const FileSourc
   for (const TemplateOutcome& t : report.templates) {
     for (const Finding& f : t.findings) template_errors += f.info().severity == Severity::Error;
   }
-  out += "\nRepository: " + std::to_string(report.roots.size()) + " catalogs (";
+  // "1 catalog", "2 catalogs": the closing line reads as English.
+  const auto counted = [](std::size_t n, const char* noun) { return std::to_string(n) + " " + noun + (n == 1 ? "" : "s"); };
+  out += "\nRepository: " + counted(report.roots.size(), "catalog") + " (";
   bool first = true;
   for (const auto& [verdict, n] : verdicts) {
     out += std::string(first ? "" : ", ") + std::to_string(n) + " " + verdict;
     first = false;
   }
-  out += "), " + std::to_string(report.templates.size()) + " templates (" + std::to_string(template_errors) + " errors)\n";
+  out += "), " + counted(report.templates.size(), "template") + " (" + counted(template_errors, "error") + ")\n";
   return out;
 }
 
