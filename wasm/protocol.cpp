@@ -203,6 +203,11 @@ Answer analyses_op(Session& session, const Json& json) {
   if (some && (!list->is_array() || !std::all_of(list->begin(), list->end(), [](const Json& v) { return v.is_string(); }))) {
     return {Failure::BadRequest, "argument packages must be a list of package names"};
   }
+  // findings: false answers the counts alone (the page then reads the complete Summary, which holds
+  // the findings: sending them here too would cross the worker boundary twice).
+  const auto findings_arg = json.find("findings");
+  if (findings_arg != json.end() && !findings_arg->is_boolean()) return {Failure::BadRequest, "argument findings must be true or false"};
+  const bool with_findings = findings_arg == json.end() || findings_arg->get<bool>();
   const ValidationReport* report = session.report();
   if (!report) return no_catalog();
   analyses::Cache& cache = *session.analyses();
@@ -220,6 +225,7 @@ Answer analyses_op(Session& session, const Json& json) {
   if (report->analyses_complete) {
     // Everything is in the report already (a load without deferAnalyses, or completed since).
     for (const Finding& f : report->findings) {
+      if (!with_findings) break;
       if (f.info().phase != Phase::Advice) continue;
       if (some ? f.object.package.empty() || !packages.count(f.object.package) : false) continue;
       findings.push_back(finding_json(f));
@@ -230,7 +236,9 @@ Answer analyses_op(Session& session, const Json& json) {
     } else {
       cache.compute_all();
     }
-    for (const Finding* f : cache.findings(some ? &packages : nullptr)) findings.push_back(finding_json(*f));
+    if (with_findings) {
+      for (const Finding* f : cache.findings(some ? &packages : nullptr)) findings.push_back(finding_json(*f));
+    }
     if (cache.complete()) report = session.complete_report();
   }
   Json answer{{"findings", std::move(findings)}, {"notAnalysed", std::move(not_analysed)},
@@ -513,9 +521,10 @@ constexpr Op kOps[] = {
     {"catalogSummary", "{}", "the Summary of the catalog loaded, as in load's answer (core/export/report_json.h); once "
      "every deferred analysis has run it is the Summary of a load without deferAnalyses", false, catalog_summary},
     {"analyses",
-     "{packages?: [name, ..]} (package names as in the view's packages[].name; absent or null: every package, and "
-     "the findings about no package too). The page asks after a load with deferAnalyses: for the packages it shows, "
-     "then for the rest (or all at once), as often as it likes: what is computed is kept",
+     "{packages?: [name, ..], findings?: bool} (package names as in the view's packages[].name; absent or null: every "
+     "package, and the findings about no package too; findings: false answers findings: [] and the rest as usual, "
+     "for a caller that reads the complete Summary next). The page asks after a load with deferAnalyses: for the "
+     "packages it shows, then for the rest (or all at once), as often as it likes: what is computed is kept",
      "the findings beyond opm (core/analyses/analyses.h, a row per analysis) about those packages, computed now unless "
      "computed before: {findings: [Finding], notAnalysed: [name], pending: number, complete: bool, findingCounts?, "
      "profiles?}. findings: each exactly as an item of the Summary's findings ({code, name, severity, phase: "
@@ -525,7 +534,8 @@ constexpr Op kOps[] = {
      "runs for them, as in the CLI); pending: packages not analysed yet; complete: every analysis has run, and then "
      "(only then) findingCounts {error, warning, info} of every finding of the report and profiles (as the "
      "Summary's, when profiles ran) replace the Summary's, and catalogSummary is the Summary of a load without "
-     "deferAnalyses; a package not in the catalog is notFound, packages not a list of strings badRequest",
+     "deferAnalyses; a package not in the catalog is notFound, packages not a list of strings or findings not a "
+     "boolean badRequest",
      false, analyses_op},
     {"loadTimings", "{}",
      "how long each stage of the last load took: {stages: [{name, ms}], files, bytes}; stages in order: read (files "

@@ -44,6 +44,24 @@ test('deferAnalyses: opm first, the rest per package on request, then what the C
   assert.throws(() => api.loadText(files(dir), { deferAnalyses: 'yes' }), (e) => e.kind === 'badRequest');
 });
 
+test('analyses {findings: false}: the analyses run and the counts come, the findings only in the Summary read next', async () => {
+  const dir = fixture('f56-advice-classic-strands');
+  const native = nativeSummary(dir, ['--profile', 'operatorhub']);
+  const api = attach(await createFbclensCore());
+  api.loadText(files(dir), { profiles: 'operatorhub', deferAnalyses: true });
+  const answer = await api.analyses({ findings: false });
+  assert.deepEqual(answer.findings, []);
+  assert.equal(answer.complete, true);
+  assert.equal(answer.pending, 0);
+  assert.deepEqual(answer.findingCounts, native.findingCounts);
+  assert.deepEqual(answer.profiles, native.profiles);
+  assert.deepEqual(JSON.parse(api.call('catalogSummary', '')), native);
+  // Asked again once complete: still no findings in the answer, and with findings: true (the default) they come.
+  assert.deepEqual((await api.analyses({ findings: false })).findings, []);
+  assert.deepEqual((await api.analyses({ findings: true })).findings, beyondOpm(native.findings));
+  await assert.rejects(api.analyses({ findings: 'no' }), (e) => e.kind === 'badRequest' && /findings/.test(e.message));
+});
+
 test('deferAnalyses: the report operation computes what is missing and prints what the CLI prints', async () => {
   const dir = fixture('f61-advice-deprecated-head');
   const api = attach(await createFbclensCore());

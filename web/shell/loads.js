@@ -97,7 +97,8 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
   async function completeAnalyses(loaded) {
     const current = () => store.get().catalog && store.get().catalog.generation === loaded;
     try {
-      await client.analyses({});
+      // Counts only: the complete Summary read next holds the findings, so they cross the worker once.
+      await client.analyses({ findings: false });
       const summary = await client.catalogSummary();
       // catalogSummary has no fingerprint (the load's answer does): the share link keeps it.
       if (current()) store.set((s) => ({ catalog: { ...s.catalog, summary: { ...summary, fingerprint: s.catalog.summary.fingerprint } } }));
