@@ -337,6 +337,13 @@ test("the Install panel: a bundle's install modes, its OperatorGroups, the conso
   assert.equal(await install.locator('table tbody tr').count(), 4, 'one row per OperatorGroup shape');
   assert.match(await install.textContent(), /The console's install page \(console 4\.21, Software Catalog\)/);
   assert.match(await install.textContent(), /demo\.v1\.0\.0 → demo\.v2\.0\.0 in channel stable \(replaces\): drops OwnNamespace/);
+  // The graph marks that step (one red band) while the panel is open, with a line in its key; not after.
+  await page.waitForFunction(() => window.fbclens.graphStats().installRisksMarked === 1, null, { timeout: 30000 });
+  await page.screenshot({ path: join(shots, 'install-risk-marked.png') });
+  await page.evaluate(() => window.fbclens.openPanel('findings'));
+  await page.waitForFunction(() => window.fbclens.graphStats().installRisksMarked === 0, null, { timeout: 30000 });
+  await page.evaluate(() => window.fbclens.openPanel('install'));
+  await page.waitForFunction(() => window.fbclens.graphStats().installRisksMarked === 1, null, { timeout: 30000 });
   // The console versions are the worker's table (core/hub/consoles.h), 4.21 by default.
   await page.waitForFunction(() => [...document.querySelectorAll('.fl-install select option')].some((o) => o.value === '5.0'));
   // The console picked here is the OperatorHub panel's too.

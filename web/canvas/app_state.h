@@ -35,6 +35,7 @@ struct GraphScene {
   /// Route segments drawn for the upgrade simulator's walks (UiState::routes), per OLM.
   int route_segments_classic = 0, route_segments_v1 = 0;
   int changes_marked = 0;  ///< entries marked by the catalog diff (UiState::changes)
+  int install_risks_marked = 0;  ///< upgrade steps marked as losing an install mode (UiState::install_risks)
   int missing_marked = 0;  ///< entries drawn as missing their olm.bundle
 };
 
@@ -94,6 +95,12 @@ struct UiState {
     bool added = false;  ///< else its edges changed
   };
   std::vector<ChangedEntry> changes;
+  /// The upgrade steps that lose an install mode (the Install panel's installPreview upgradeRisks,
+  /// fbclens_app_set_install_risks): each drawn as a red band under its edge. Empty = none.
+  struct UpgradeStep {
+    std::string package, channel, from, to;
+  };
+  std::vector<UpgradeStep> install_risks;
   bool collapse_ranges = true;       ///< one edge per skipRange instead of one per entry it matches
   bool fit_pending = true;          ///< fit the graph to the canvas on the next frame
   int columns_per_row = 0;          ///< bands wrap into serpentine rows of this many columns (0 = no wrap)

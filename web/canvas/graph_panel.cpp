@@ -173,6 +173,35 @@ std::pair<int, int> add_routes(const AppState& s, const GraphScene& scene, std::
   return {draw(s.ui.routes.classic, classic_color, -4.0f), draw(s.ui.routes.v1, v1_color, 4.0f)};
 }
 
+// The upgrade steps that lose an install mode (UiState::install_risks): a red band under each
+// step between two entries of the channel it is in (in a whole-package view, that channel's lane),
+// whatever edge kind gives it (replaces, skips, a skipRange, collapsed or not). Returns the steps
+// drawn.
+// #d82929, translucent: reads as "breaks" on both themes, under the edge's own colour.
+constexpr float kInstallRiskColor[4] = {0.85f, 0.16f, 0.16f, 0.55f};
+
+int add_install_risks(const AppState& s, const GraphScene& scene, std::vector<EdgeInstance>& under) {
+  const ChannelLayout& layout = s.model.layout;
+  const auto node_of = [&layout](const std::string& name, const std::string& channel) {
+    for (int i = 0; i < static_cast<int>(layout.nodes.size()); ++i) {
+      if (layout.nodes[i].name == name && layout.nodes[i].channel == channel) return i;
+    }
+    return -1;
+  };
+  int drawn = 0;
+  for (const UiState::UpgradeStep& step : s.ui.install_risks) {
+    if (step.package != s.model.layout_package) continue;
+    const int a = node_of(step.from, step.channel), b = node_of(step.to, step.channel);
+    if (a < 0 || b < 0) continue;
+    const ImVec2 p = scene.positions[a], q = scene.positions[b];
+    const Bow straight{false, {(p.x + q.x) / 2, (p.y + q.y) / 2}};
+    under.push_back(edge_instance(p, q, straight, kInstallRiskColor, 9.0f, 0.0f, Marker::None, layout.nodes[a].band,
+                                  layout.nodes[b].band));
+    ++drawn;
+  }
+  return drawn;
+}
+
 // The catalog diff's marks (UiState::changes): a halo on each entry of the layout the older
 // catalog did not have (green) or whose replaces / skips / skipRange changed (amber). Colours of
 // their own, not the palette's: they must read as "changed" beside every state a node has.
@@ -321,6 +350,7 @@ void build_scene(AppState& s, GraphScene& scene) {
   }
   std::vector<EdgeInstance> routes;
   std::tie(scene.route_segments_classic, scene.route_segments_v1) = add_routes(s, scene, routes);
+  scene.install_risks_marked = add_install_risks(s, scene, routes);
   out.straight.insert(out.straight.begin(), routes.begin(), routes.end());  // drawn first: under the edges
   scene.nodes = out.nodes;
   s.renderer.set_scene(out);
@@ -535,7 +565,7 @@ void graph_title(const std::string& text, bool deprecated, const Palette& pal) {
 
 // The key: one glyph per mark, as the graph draws it, and its meaning; wraps to the pane's width.
 void draw_key(const AppState& s, const Palette& pal) {
-  enum Glyph { Arrow, Cross, Ring, Head, Selected, Deprecated, Ghost, Missing, Ignored, Link };
+  enum Glyph { Arrow, Cross, Ring, Head, Selected, Deprecated, Ghost, Missing, Ignored, Link, Risk };
   struct Item {
     Glyph glyph;
     const char* text;
@@ -547,6 +577,7 @@ void draw_key(const AppState& s, const Palette& pal) {
   }
   if (s.ui.show_classic_ignored) items.push_back({Ignored, "OLM Classic ignores"});
   if (s.ui.whole_package) items.push_back({Link, "same bundle, other lane"});
+  if (s.model.scene.install_risks_marked > 0) items.push_back({Risk, "loses an install mode"});
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float h = ImGui::GetTextLineHeight(), w = 26.0f;
   bool first = true;
@@ -575,6 +606,9 @@ void draw_key(const AppState& s, const Palette& pal) {
         if (item.glyph == Ring) dl->AddCircle(ImVec2(r.x - 1, r.y), 3.5f, to_u32(col), 0, 2.0f);
         break;
       }
+      case Risk:
+        dl->AddLine(l, ImVec2(r.x - 3, r.y), to_u32(kInstallRiskColor), 7.0f);
+        break;
       case Head:
         dl->AddCircleFilled(c, rad, to_u32(pal.node_fill));
         dl->AddCircle(c, rad - 1, to_u32(pal.head_ring), 0, 2.5f);

@@ -157,6 +157,25 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
   return g_status.c_str();
 }
 
+/// The upgrade steps that lose an install mode: `risks_json` is [{package, channel, from, to}]
+/// (installPreview's upgradeRisks, core/install/install_view.h), or "" (anything not a list) to
+/// clear them. The graph draws each step between the entries it shows as a red band under its edge.
+EMSCRIPTEN_KEEPALIVE void fbclens_app_set_install_risks(const char* risks_json) {
+  using namespace fbclens::web;
+  AppState& s = app_state();
+  wake();
+  s.ui.install_risks.clear();
+  const fbclens::Json j = fbclens::Json::parse(risks_json, nullptr, false);
+  if (j.is_array()) {
+    for (const fbclens::Json& e : j) {
+      if (!e.is_object()) continue;
+      const auto text = [&](const char* field) { return e.contains(field) && e[field].is_string() ? e[field].get<std::string>() : ""; };
+      s.ui.install_risks.push_back({text("package"), text("channel"), text("from"), text("to")});
+    }
+  }
+  s.model.scene_dirty = true;
+}
+
 /// Statistics of the graph in view (the JS API's graphStats()):
 /// {"package", "channel" ("" = whole package), "nodes", "edges": {"replaces", "skips", "skipRange"},
 ///  "skipRangeDrawn" (skipRange edges drawn: one per range when collapsed), "heads", "headsRinged"
@@ -168,7 +187,8 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
 ///  "settledFrames" (frames drawn since the layout arrived and was fitted: the numbers above are
 ///  measured after the view settles once it is at least 1), "fps", "frames",
 ///  "routes": {"classic", "v1"} (segments of the upgrade simulator's walks drawn),
-///  "changesMarked" (entries marked by the catalog diff, fbclens_app_set_changes), "missingBundles"
+///  "changesMarked" (entries marked by the catalog diff, fbclens_app_set_changes), "installRisksMarked"
+///  (upgrade steps marked as losing an install mode, fbclens_app_set_install_risks), "missingBundles"
 ///  (entries drawn as missing their olm.bundle), "labelsOutsideLane" (labels drawn across their
 ///  lane's band: 0 unless something is wrong), "rangeLabelsOnArc" (skipRange counts drawn over their
 ///  arc's apex), "keyShown" (the key was drawn)}.
@@ -207,6 +227,7 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_graph_stats() {
                             {"routes", {{"classic", s.model.scene.route_segments_classic},
                                         {"v1", s.model.scene.route_segments_v1}}},
                             {"changesMarked", s.model.scene.changes_marked},
+                            {"installRisksMarked", s.model.scene.install_risks_marked},
                             {"missingBundles", s.model.scene.missing_marked},
                             {"labelsOutsideLane", s.model.frame.labels_outside_band},
                             {"rangeLabelsOnArc", s.model.frame.range_labels_on_arc},

@@ -2,7 +2,8 @@
 // bundles) takes, drawn from the worker's installPreview answer (core/install/install_view.h, the
 // CLI's install-preview --output json): install modes, the OperatorGroups OLM Classic accepts,
 // OLM v1's verdict, the console's install page for the console picked here (shared with the
-// OperatorHub panel), and the upgrade edges that drop an install mode.
+// OperatorHub panel), and the upgrade edges that drop an install mode (while it is open, the graph
+// marks those edges: web/shell/mount.js).
 import { h } from 'preact';
 import htm from 'htm';
 import { consoleVersions } from './hub.js';
@@ -79,14 +80,27 @@ function PackageInstall({ answer, pkg }) {
       html`<li><span class="fl-mono">${c.gvk}</span>: ${c.packages.join(', ')}</li>`)}</ul>` : ''}`;
 }
 
+/**
+ * The installPreview question the Install panel asks for the selection (null: no package): the
+ * graph's marks on the steps that lose an install mode read the same answer (its upgradeRisks are
+ * the package's, whichever bundle is selected), so it is asked once.
+ */
+export function installRequest(state, context) {
+  const sel = state.selection;
+  if (!state.catalog || !sel.package) return null;
+  const { names: consoles, default: defaultConsole } = consoleVersions(context);
+  const request = { package: sel.package, console: consoles.includes(state.console) ? state.console : defaultConsole };
+  if (sel.bundle) request.bundle = sel.bundle;
+  return request;
+}
+
 export function InstallPanel({ state, context }) {
   const sel = state.selection;
   if (!state.catalog) return html`<p class="fl-dim">No catalog loaded.</p>`;
   if (!sel.package) return html`<p class="fl-dim">No package selected.</p>`;
-  const { names: consoles, default: defaultConsole } = consoleVersions(context);
-  const console_ = consoles.includes(state.console) ? state.console : defaultConsole;
-  const request = { package: sel.package, console: console_ };
-  if (sel.bundle) request.bundle = sel.bundle;
+  const { names: consoles } = consoleVersions(context);
+  const request = installRequest(state, context);
+  const console_ = request.console;
   const answer = context.answers.get('installPreview', request);
   return html`<div class="fl-install">
     <div class="fbclens-hub-controls">

@@ -34,6 +34,7 @@ function callWithStrings(module, name, strings, numbers = []) {
  *                        selection is in; lanes: every channel of the package as lanes)
  *   newCatalog()         forget the layout shown (a catalog replaced the previous one)
  *   setRoutes({classic, v1} | null), setChanges({packages, added, changed} | null),
+ *   setInstallRisks([{package, channel, from, to}] | null),
  *   setTheme('light'|'dark'), fit(), status(), graphStats(), heapBytes(), stop()
  */
 export async function startCanvas(options) {
@@ -76,6 +77,7 @@ export async function startCanvas(options) {
     newCatalog() { module._fbclens_app_new_catalog(); },
     setRoutes(routes) { callWithStrings(module, 'fbclens_app_set_routes', [routes ? JSON.stringify(routes) : '']); },
     setChanges(changes) { callWithStrings(module, 'fbclens_app_set_changes', [changes ? JSON.stringify(changes) : '']); },
+    setInstallRisks(risks) { callWithStrings(module, 'fbclens_app_set_install_risks', [risks ? JSON.stringify(risks) : '']); },
     setTheme(theme) { module._fbclens_app_set_theme(theme === 'light' ? 1 : 0); },
     fit() { module._fbclens_app_fit(); },
     status: () => json('fbclens_app_status'),

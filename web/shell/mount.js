@@ -45,6 +45,7 @@ import { startCanvas } from './canvas.js';
 import { EMPTY_VIEW } from './url-state.js';
 import { simulatorRequest, routesOf } from '../panels/simulator-request.js';
 import { changeMarks } from '../panels/changes.js';
+import { installRequest } from '../panels/install.js';
 import { Shell } from './view.js';
 import { createExports } from '../io/exports.js';
 import STYLE from './shell.css';
@@ -205,7 +206,7 @@ export function mount(element, options = {}) {
   // ---- store → canvas: the selection, the routes of the simulator, the diff's marks, the theme
   const systemLight = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: light)') : null;
   const shownTheme = (choice) => (choice === 'light' || (choice === 'system' && systemLight && systemLight.matches) ? 'light' : 'dark');
-  const pushed = { selection: '', routes: '', changes: '', theme: '' };
+  const pushed = { selection: '', routes: '', changes: '', risks: '', theme: '' };
   function pushToCanvas(state) {
     const theme = shownTheme(state.theme);
     if (root.dataset.theme !== theme) {
@@ -233,6 +234,15 @@ export function mount(element, options = {}) {
     if (changes !== pushed.changes) {
       pushed.changes = changes;
       canvasApp.setChanges(JSON.parse(changes));
+    }
+    // With the Install panel open, the steps that lose an install mode (its answer's upgradeRisks).
+    const install = state.panel === 'install' ? installRequest(state, context) : null;
+    const preview = install ? answers.get('installPreview', install) : null;
+    const risks = JSON.stringify(preview && preview.state === 'ok' ? preview.value.upgradeRisks
+      .map((r) => ({ package: r.package, channel: r.channel, from: r.from, to: r.to })) : null);
+    if (risks !== pushed.risks) {
+      pushed.risks = risks;
+      canvasApp.setInstallRisks(JSON.parse(risks));
     }
   }
   const followSystem = () => pushToCanvas(store.get());
