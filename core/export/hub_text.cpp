@@ -22,10 +22,10 @@ void write_lifecycle(std::ostringstream& out, const hub::LifecyclePreview& l) {
       << (l.date ? " on " + *l.date : std::string()) << " (" << l.objects
       << (l.objects == 1 ? " lifecycle object" : " lifecycle objects")
       << (l.stream ? ", stream " + *l.stream : std::string(", no version stream matches")) << "):\n";
-  out << "  cluster compatibility: " << l.compatibility_text << "\n";
-  out << "  support phase: " << or_dash(l.support_text)
-      << (l.support_end_date ? " (ends " + *l.support_end_date + ")" : std::string()) << "\n";
-  for (const hub::LifecyclePhase& phase : l.phases) {
+  out << "  cluster compatibility: " << l.compatibility.text << "\n";
+  out << "  support phase: " << or_dash(l.support_phase.text)
+      << (l.support_phase.end_date ? " (ends " + *l.support_phase.end_date + ")" : std::string()) << "\n";
+  for (const hub::LifecyclePhase& phase : l.support_phase.phases) {
     out << "    " << phase.name << ": " << phase.start_date << " to " << phase.end_date << "\n";
   }
 }

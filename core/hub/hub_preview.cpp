@@ -202,23 +202,24 @@ LifecyclePreview lifecycle_preview(const model::Package& pkg, const ConsoleVersi
   const std::optional<std::int64_t> today = date.empty() ? std::nullopt : lifecycle::iso_day(date);
   const lifecycle::Status status = lifecycle::status(object, version, out.cluster_version, today.value_or(0));
   if (status.entry) out.stream = object->versions[*status.entry].name;
-  out.compatibility = status.compatibility;
-  out.compatibility_text = status.compatibility == "compatible" ? "Compatible" : status.compatibility == "incompatible" ? "Incompatible" : "-";
+  out.compatibility.status = status.compatibility;
+  out.compatibility.text = status.compatibility == "compatible" ? "Compatible" : status.compatibility == "incompatible" ? "Incompatible" : "-";
+  LifecycleSupport& support = out.support_phase;
   if (status.entry) {
     for (const std::size_t i : status.phase_order) {
       const lifecycle::Phase& p = object->versions[*status.entry].phases[i];
-      out.phases.push_back({p.name, p.start_date, p.end_date});
+      support.phases.push_back({p.name, p.start_date, p.end_date});
     }
   }
   if (!today) return out;
   out.date = date;
-  out.support = status.support;
+  support.status = status.support;
   if (status.support == "active") {
     const lifecycle::Phase& p = object->versions[*status.entry].phases[*status.current_phase];
-    out.support_text = p.name;
-    out.support_end_date = p.end_date;
+    support.text = p.name;
+    support.end_date = p.end_date;
   } else {
-    out.support_text = status.support == "self-support" ? "Unsupported" : "-";
+    support.text = status.support == "self-support" ? "Unsupported" : "-";
   }
   return out;
 }

@@ -107,6 +107,23 @@ struct LifecyclePhase {
   std::string name, start_date, end_date;  ///< as written
 };
 
+/// The Installed Operators row's cluster-compatibility cell.
+struct LifecycleCompatibility {
+  std::string status = "no-data";  ///< "compatible", "incompatible" or "no-data"
+  std::string text = "-";          ///< what the cell shows: "Compatible", "Incompatible" or "-"
+};
+
+/// The Installed Operators row's support-phase cell and its popover.
+struct LifecycleSupport {
+  /// "active", "self-support" or "no-data"; unset without a date.
+  std::optional<std::string> status;
+  /// What the cell shows: the current phase's name, "Unsupported" (self-support) or "-"; unset
+  /// without a date.
+  std::optional<std::string> text;
+  std::optional<std::string> end_date;  ///< the current phase's endDate, shown under its name
+  std::vector<LifecyclePhase> phases;   ///< the popover's list: by end date, ascending
+};
+
 /// The Installed Operators row's lifecycle columns (console 5.0; operator-lifecycle-status.tsx),
 /// as they would read with the selected version installed from this catalog on a cluster of the
 /// console's OpenShift release. The console reads the package's lifecycle object through the
@@ -117,15 +134,8 @@ struct LifecyclePreview {
   std::string cluster_version;          ///< the console's OpenShift release, "5.0"
   std::optional<std::string> date;      ///< the day judged (YYYY-MM-DD); unset when none was given
   std::optional<std::string> stream;    ///< the versions[].name matched
-  std::string compatibility = "no-data";  ///< "compatible", "incompatible" or "no-data"
-  std::string compatibility_text = "-";   ///< what the cell shows: "Compatible", "Incompatible" or "-"
-  /// "active", "self-support" or "no-data"; unset without a date.
-  std::optional<std::string> support;
-  /// What the cell shows: the current phase's name, "Unsupported" (self-support) or "-"; unset
-  /// without a date.
-  std::optional<std::string> support_text;
-  std::optional<std::string> support_end_date;  ///< the current phase's endDate, shown under its name
-  std::vector<LifecyclePhase> phases;   ///< the popover's list: by end date, ascending
+  LifecycleCompatibility compatibility;
+  LifecycleSupport support_phase;
 };
 
 /// Everything the preview computes for one package, selection and console version.

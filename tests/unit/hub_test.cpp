@@ -306,6 +306,23 @@ TEST_CASE("hub: console 5.0's lifecycle columns, as the selected version would s
   }
 }
 
+TEST_CASE("hub: the preview's JSON reads back into the same preview (one declared mapping)", "[hub]") {
+  DirectoryFileSource source(source_dir() + "/tests/fixtures/validation/f81-advice-lifecycle/catalog");
+  const ValidationReport report = validate_catalog(source);
+  std::string error;
+  for (const std::string& console : {std::string("4.21"), std::string("5.0")}) {
+    const auto p = hub::hub_preview(report.model, {"ops", "", "", console, "2026-06-01"}, error);
+    REQUIRE(p);
+    const Json written = hub_preview_json(*p);
+    hub::HubPreview back;
+    CHECK(view::read_json(written, back));
+    CHECK(hub_preview_json(back) == written);
+    CHECK(back.lifecycle.has_value() == (console == "5.0"));
+  }
+  hub::HubPreview back;
+  CHECK_FALSE(view::read_json(Json{{"package", 7}}, back));  // a mistyped field is an error, not a throw
+}
+
 // The CLI's path (open the folder, validate, hub_preview, hub_preview_json) on real catalogs.
 const bool registered = [] {
   if (!shared_available()) {
