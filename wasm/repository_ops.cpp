@@ -61,6 +61,9 @@ const ValidationReport* Session::load_repository(const repo::Discovery& discover
   state->options.settings = over;
   state->options.settings_origin = "the ocpVersion argument";
   state->options.load = options;
+  // The progress callback reports this load (it refers to the caller's running total): a root
+  // selected later is validated without it.
+  state->options.load.on_file_loaded = nullptr;
   // The catalog shown first: the newest OpenShift version's (the last versioned root), else the first.
   std::string shown = discovery.roots.empty() ? std::string() : discovery.roots.front().path;
   for (const repo::CatalogRoot& r : discovery.roots) {

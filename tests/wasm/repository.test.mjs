@@ -63,3 +63,21 @@ for (const [name, dir] of repositories) {
     assert.throws(() => api.call('selectRoot', '{"root": "no/such"}'), (e) => e.kind === 'notFound');
   });
 }
+
+// The page loads with the load's arguments ({folder} from the picked folder's name) and reports
+// progress while the files parse; selecting a root afterwards validates it again and must not call
+// back into that finished load (it once did, through a callback left in the kept options: the
+// worker failed with a bare number).
+test('selectRoot after a load with arguments: every root answers, as the CLI validates it', async () => {
+  const dir = join(fixtures, 'l01-version-folders/repo');
+  const cliReport = native(dir, 'validate', '--output', 'json');
+  for (const args of [{ folder: 'repo' }, { folder: 'v4.17' }, { profiles: ['operatorhub'] }]) {
+    const api = attach(await createFbclensCore());
+    api.loadText(filesOf(dir), args);
+    for (const [i, root] of cliReport.catalogs.map((c) => c.root).entries()) {
+      const view = JSON.parse(api.call('selectRoot', JSON.stringify({ root })));
+      assert.equal(view.repository.current, root, JSON.stringify(args));
+      if (!args.profiles) assert.deepEqual(view.summary.findingCounts, cliReport.catalogs[i].summary.findingCounts);
+    }
+  }
+});
