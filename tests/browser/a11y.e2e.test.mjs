@@ -3,7 +3,7 @@
 // dock open in turn (issue 20: one panel beside the graph at a time): no violations. The canvas
 // itself is one labelled, focusable element; everything else is DOM (the header, the explorer
 // tree, the findings, the bundle's details, the OperatorHub preview, the upgrade simulator), which
-// is what this audits.
+// is what this audits; then a catalog repository (its Version picker and Versions panel).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -41,7 +41,7 @@ async function audit() {
 }
 
 // Each panel, and what shows it has drawn its answer.
-const PANELS = [['Findings', /./], ['Bundle', /If .* is installed/], ['OperatorHub', /OpenShift [\d.]+ console/], ['Upgrade simulator', /OLM Classic/]];
+const PANELS = [['Findings', /./], ['Bundle', /If .* is installed/], ['OperatorHub', /OpenShift [\d.]+ console/], ['Upgrade simulator', /OLM Classic/], ['Install', /Installing/]];
 
 
 for (const theme of ['dark', 'light']) {
@@ -67,3 +67,13 @@ for (const theme of ['dark', 'light']) {
   });
 
 }
+
+test('axe: a catalog repository: the Version picker and the Versions panel, no violations', async () => {
+  const dir = join(repo, 'tests/fixtures/repository/l01-version-folders/repo');
+  const files = countCatalog(dir).paths.map((p) => ({ path: p, data: readFileSync(join(dir, p), 'utf8') }));
+  await page.evaluate((c) => window.fbclens.loadFiles(c), files);
+  await page.getByRole('tab', { name: 'Versions' }).click();
+  await panel(page, 'Versions').getByRole('button', { name: /v4\.16\/catalog/ }).waitFor({ timeout: 30000 });
+  const violations = await audit();
+  assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+});

@@ -99,7 +99,8 @@ function Divergence({ report, simulate }) {
   if (!rows.length) return html`<p class="note">Nowhere: for every channel entry installed, with a Subscription and a ClusterExtension on that channel, both OLMs go to the same place.</p>`;
   const cell = (side) => (side.error ? 'fails: ' + side.error : !side.next || side.walk.length < 2 ? 'stays' : side.next + ' … ' + side.walk[side.walk.length - 1]);
   return html`<div class="fl-table-scroll"><table class="fl-sim-table">
-    <thead><tr>${['Channel', 'Installed', 'OLM Classic: next … end', 'OLM v1: next … end', '', ''].map((t) => html`<th scope="col">${t}</th>`)}</tr></thead>
+    <thead><tr>${['Channel', 'Installed', 'OLM Classic: next … end', 'OLM v1: next … end'].map((t) => html`<th scope="col">${t}</th>`)}
+      <th scope="col"><span class="fl-hidden-heading">How they differ</span></th><th scope="col"><span class="fl-hidden-heading">Ask the simulator</span></th></tr></thead>
     <tbody>${rows.map((r) => html`<tr><td class="name">${r.channel}</td><td class="name">${r.installed}</td><td class="name">${cell(r.classic)}</td>
       <td class="name">${cell(r.v1)}</td><td>${r.classicStranded ? 'Classic strands it' : 'differ'}</td>
       <td><button type="button" class="fl-button" aria-label=${'Simulate ' + r.installed + ' in ' + r.channel}
