@@ -29,10 +29,11 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
   ValidateOptions options;
   options.analyses = !defer_analyses;
   options.release_documents = true;  // the worker reads the model, findings and properties only
-  std::uint64_t bytes = 0;
-  options.load.on_file_loaded = [&bytes](LoadResult& result, std::size_t) {
+  // Files and bytes parsed so far, over every root of a repository (each root has its own LoadResult).
+  std::uint64_t bytes = 0, files = 0;
+  options.load.on_file_loaded = [&bytes, &files](LoadResult& result, std::size_t) {
     bytes += result.files.empty() ? 0 : result.files.back().bytes;
-    fbclens_report_load_progress(static_cast<double>(result.files.size()), static_cast<double>(bytes));
+    fbclens_report_load_progress(static_cast<double>(++files), static_cast<double>(bytes));
   };
   repository_.reset();
   // A folder of several catalogs (one per OpenShift version) and templates: a repository, whose

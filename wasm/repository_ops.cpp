@@ -71,6 +71,7 @@ const ValidationReport* Session::load_repository(const repo::Discovery& discover
   }
   state->current = shown;
   repo::RepositoryOptions run = state->options;
+  run.load.on_file_loaded = options.on_file_loaded;  // this load reports its progress
   run.on_root = [this, &shown](const repo::RootOutcome& outcome, std::unique_ptr<ValidationReport>& report, const FileSource&) {
     if (outcome.root.path == shown) report_ = std::move(report);
   };
