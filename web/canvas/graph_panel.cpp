@@ -175,12 +175,14 @@ std::pair<int, int> add_routes(const AppState& s, const GraphScene& scene, std::
 
 // The upgrade steps that lose an install mode (UiState::install_risks): a red band under each
 // step between two entries of the channel it is in (in a whole-package view, that channel's lane),
-// whatever edge kind gives it (replaces, skips, a skipRange, collapsed or not). Returns the steps
-// drawn.
+// along the edge that gives it (replaces, skips or a skipRange, curved as that edge is: a straight
+// band would run over the entries in between). Straight bands go to `straight`, curved ones to
+// `curved`. Returns the steps drawn.
 // #d82929, translucent: reads as "breaks" on both themes, under the edge's own colour.
 constexpr float kInstallRiskColor[4] = {0.85f, 0.16f, 0.16f, 0.55f};
 
-int add_install_risks(const AppState& s, const GraphScene& scene, std::vector<EdgeInstance>& under) {
+int add_install_risks(const AppState& s, const GraphScene& scene, std::vector<EdgeInstance>& straight,
+                      std::vector<EdgeInstance>& curved) {
   const ChannelLayout& layout = s.model.layout;
   const auto node_of = [&layout](const std::string& name, const std::string& channel) {
     for (int i = 0; i < static_cast<int>(layout.nodes.size()); ++i) {
@@ -193,10 +195,17 @@ int add_install_risks(const AppState& s, const GraphScene& scene, std::vector<Ed
     if (step.package != s.model.layout_package) continue;
     const int a = node_of(step.from, step.channel), b = node_of(step.to, step.channel);
     if (a < 0 || b < 0) continue;
+    EdgeKind kind = EdgeKind::Replaces;  // the step's edge: replaces first, else skips, else a skipRange
+    int rank = 3;
+    for (const LayoutEdge& e : layout.edges) {
+      const int r = e.kind == EdgeKind::Replaces ? 0 : e.kind == EdgeKind::Skips ? 1 : 2;
+      if (e.from == a && e.to == b && r < rank) kind = e.kind, rank = r;
+    }
     const ImVec2 p = scene.positions[a], q = scene.positions[b];
-    const Bow straight{false, {(p.x + q.x) / 2, (p.y + q.y) / 2}};
-    under.push_back(edge_instance(p, q, straight, kInstallRiskColor, 9.0f, 0.0f, Marker::None, layout.nodes[a].band,
-                                  layout.nodes[b].band));
+    const int band = layout.nodes[b].band;
+    const Bow bow = bow_of(scene.placement.nodes[a], scene.placement.nodes[b], scene.placement.bands[band].columns, p, q, kind);
+    (bow.curved ? curved : straight)
+        .push_back(edge_instance(p, q, bow, kInstallRiskColor, 9.0f, 0.0f, Marker::None, layout.nodes[a].band, band));
     ++drawn;
   }
   return drawn;
@@ -350,8 +359,10 @@ void build_scene(AppState& s, GraphScene& scene) {
   }
   std::vector<EdgeInstance> routes;
   std::tie(scene.route_segments_classic, scene.route_segments_v1) = add_routes(s, scene, routes);
-  scene.install_risks_marked = add_install_risks(s, scene, routes);
+  std::vector<EdgeInstance> curved_risks;
+  scene.install_risks_marked = add_install_risks(s, scene, routes, curved_risks);
   out.straight.insert(out.straight.begin(), routes.begin(), routes.end());  // drawn first: under the edges
+  out.curved.insert(out.curved.begin(), curved_risks.begin(), curved_risks.end());
   scene.nodes = out.nodes;
   s.renderer.set_scene(out);
   build_changes(s, scene);
