@@ -43,7 +43,7 @@ test('a repository: the newest catalog is shown, the header picks another; the g
   const summary = await openFolder(page, join(fixtures, 'l01-version-folders/repo'));
   assert.equal(summary.verdict, 'VALID');
   const options = await picker(page).locator('option').allTextContents();
-  assert.deepEqual(options, ['v4.16/catalog · OCP 4.16 · VALID', 'v4.17/catalog · OCP 4.17 · VALID']);
+  assert.deepEqual(options, ['v4.16/catalog (OCP 4.16) · VALID', 'v4.17/catalog (OCP 4.17) · VALID']);
   assert.equal(await picker(page).inputValue(), 'v4.17/catalog');
   await waitRoot(page, 'v4.17/catalog');
   assert.equal((await page.evaluate(() => window.fbclens.graphStats())).nodes, 3, 'foo/stable has 3 entries in v4.17');

@@ -165,7 +165,7 @@
               if (!stillWaiting() || focusCanvas()) return;
               const first = [...slot.querySelectorAll('button, select, input, [tabindex="0"]')].find((e) => e.offsetParent !== null);
               if (first) first.focus();
-            }, () => {});
+            }, () => { readySettled = true; });
           }
           app.on('select', (detail) => this.dispatchEvent(new CustomEvent('fbclens-select', { detail })));
           return app.ready.then(() => {

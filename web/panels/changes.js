@@ -21,7 +21,8 @@ export function changeMarks(diff) {
 }
 
 const outcome = (o) => (o.error ? 'error (' + o.error + ')' : (o.next ? 'next ' + o.next : 'stays') + (o.end && o.end !== o.next ? ', ends at ' + o.end : ''));
-const orNone = (v) => (v === null || v === undefined || v === '' ? '(none)' : Array.isArray(v) ? v.join(', ') || '(none)' : String(v));
+/** A diff's value as text: '(none)' for null, '' or an empty list. */
+export const orNone = (v) => (v === null || v === undefined || v === '' ? '(none)' : Array.isArray(v) ? v.join(', ') || '(none)' : String(v));
 
 function Group({ title, items, show }) {
   if (!items.length) return null;

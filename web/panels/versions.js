@@ -7,6 +7,8 @@
 import { h } from 'preact';
 import htm from 'htm';
 import { plural } from '../shell/format.js';
+import { rootLabel } from '../shell/repository.js';
+import { orNone } from './changes.js';
 
 const html = htm.bind(h);
 
@@ -33,7 +35,7 @@ export function changeLine(diff) {
     partCounts(diff.upgrades, "installed version's upgrade", "installed versions' upgrades"),
     partCounts(diff.deprecations, 'deprecation', 'deprecations'),
   ].filter(Boolean);
-  for (const d of diff.defaultChannels || []) parts.push(d.package + ': default channel ' + d.old + ' → ' + d.new);
+  for (const d of diff.defaultChannels || []) parts.push(d.package + ': default channel ' + orNone(d.old) + ' → ' + orNone(d.new));
   return parts.length ? parts.join('; ') : 'no change';
 }
 
@@ -74,7 +76,7 @@ function PackageTable({ pkg, columns, current, open }) {
       <tbody>${columns.map((column, i) => {
         const cell = pkg.cells[i];
         const here = column.root === current;
-        const label = column.root + (column.ocpVersion ? ' (OCP ' + column.ocpVersion + ')' : '');
+        const label = rootLabel(column);
         return html`<tr class=${here ? 'current' : ''} aria-current=${here ? 'true' : undefined}>
           <td class="name">${cell ? html`<button type="button" class="fl-link" title=${'Show ' + pkg.name + ' in ' + column.root}
             onClick=${() => open(column.root, pkg.name, cell.defaultChannel)}>${label}</button>` : label}</td>

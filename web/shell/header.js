@@ -5,6 +5,7 @@ import { h } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import htm from 'htm';
 import { failedProfiles, formatBytes, plural } from './format.js';
+import { rootLabel } from './repository.js';
 
 const html = htm.bind(h);
 
@@ -78,7 +79,7 @@ function Status({ state, context }) {
     return html`<span class="fl-progress" role="status">
       <progress max="1" value=${state.loading.fraction === null ? undefined : state.loading.fraction}></progress>
       <span class="fl-progress-text">${state.loading.text}</span>
-      <button type="button" class="fl-button" onClick=${() => context.instance.cancel()}>Cancel</button>
+      ${state.loading.cancellable === false ? '' : html`<button type="button" class="fl-button" onClick=${() => context.instance.cancel()}>Cancel</button>`}
     </span>`;
   }
   const s = state.catalog && state.catalog.summary;
@@ -105,10 +106,15 @@ export function Header({ state, context }) {
   const [filesInput, pickFiles] = useFilePicker((files) => instance.loadFiles(files).catch(() => {}), false);
   const [compareFolderInput, pickCompareFolder] = useFilePicker((files) => instance.compareWith(files).catch(() => {}), true);
   const [compareFilesInput, pickCompareFiles] = useFilePicker((files) => instance.compareWith(files).catch(() => {}), false);
-  // A new check choice validates the catalog shown again (not the built-in sample: it is opm's).
+  // A new check choice validates the catalog shown again (not the built-in sample: it is opm's);
+  // in a repository, the catalog of the same version again.
   const recheck = (patch) => {
     context.store.set({ checks: { ...state.checks, ...patch } });
-    if (source && source.files) queueMicrotask(() => instance.loadFiles(source.files, checkOptions(source.files)).catch(() => {}));
+    const root = repository ? repository.overview.current : '';
+    if (source && source.files) {
+      queueMicrotask(() => instance.loadFiles(source.files, checkOptions(source.files))
+        .then(() => (root ? instance.selectRoot(root) : null)).catch(() => {}));
+    }
   };
   const profiles = state.catalog && state.catalog.summary.profiles;
   const ocpPlaceholder = profiles && profiles.ocpVersion ? profiles.ocpVersion + ' (' + profiles.ocpVersionFrom + ')' : 'OCP x.y';
@@ -137,8 +143,8 @@ export function Header({ state, context }) {
     <button type="button" class="fl-button" onClick=${pickFolder}>Open folder…</button>
     <button type="button" class="fl-button" onClick=${pickFiles}>Open files…</button>
     ${repository ? html`<label class="fl-field">Version <select class="fl-roots" aria-label="Catalog of the repository (one per OpenShift version)"
-      value=${repository.overview.current} disabled=${!!state.loading} onChange=${(e) => instance.selectRoot(e.target.value).catch(() => {})}>
-      ${repository.overview.roots.map((r) => html`<option value=${r.root}>${r.root}${r.ocpVersion ? ' · OCP ' + r.ocpVersion : ''} · ${r.verdict}</option>`)}
+      value=${repository.overview.current} onChange=${(e) => instance.selectRoot(e.target.value).catch(() => {})}>
+      ${repository.overview.roots.map((r) => html`<option value=${r.root}>${rootLabel(r, r.verdict)}</option>`)}
     </select></label>` : ''}
     <label class="fl-field">Checks <select aria-label="Checks" value=${state.checks.profiles} onChange=${(e) => recheck({ profiles: e.target.value })}>
       ${PROFILE_CHOICES.map(([value, text]) => html`<option value=${value}>${text}</option>`)}

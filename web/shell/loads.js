@@ -43,6 +43,7 @@ export function folderOf(files) {
 export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_MAX_BYTES, onLoaded, deferAnalyses = () => false }) {
   let download = null;  // the download in flight: its AbortController
   let generation = 0;
+  let running = 0;  // runs in flight (a link's root is selected from within the load that opened it)
 
   const setStatus = (text, tone = '') => store.set({ status: { text, tone } });
   const stillShowing = () => (store.get().catalog ? ' (still showing the previous catalog)' : '');
@@ -58,9 +59,10 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
   // Runs one load (`start` → the client's {summary, view}) and puts its outcome in the store.
   // `repositoryReport`: the report of the repository already shown, when `start` selects another
   // of its roots (the report is the whole repository's, the same for every root).
-  async function run(start, source, { repositoryReport = null, loadingText = 'Starting…' } = {}) {
+  async function run(start, source, { repositoryReport = null, loadingText = 'Starting…', cancellable = true } = {}) {
     setStatus('Loading…');
-    store.set({ loading: { text: loadingText, fraction: null } });
+    store.set({ loading: { text: loadingText, fraction: null, cancellable } });
+    running++;
     try {
       const { summary, view } = await start();
       // A repository: its templates' and its own findings join the root's (shell/repository.js).
@@ -72,6 +74,7 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
         status: { text: '', tone: '' }, compare: null, finding: -1,
         panel: s.panel === 'changes' || (s.panel === 'versions' && !repository) ? 'findings' : s.panel,
       }));
+      if (repository && repository.error) setStatus('The templates\' findings could not be read: ' + repository.error, 'invalid');
       onLoaded(summary, source);
       if (summary.analyses && summary.analyses.complete === false) completeAnalyses(generation);
       return summary;
@@ -80,16 +83,26 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
       setStatus((cancelled ? 'Load cancelled' : 'Could not load: ' + error.message) + stillShowing(), cancelled ? '' : 'invalid');
       throw error;
     } finally {
-      if (!client.loading()) store.set({ loading: null });
+      running--;
+      if (!client.loading() && !running) store.set({ loading: null });
     }
   }
 
   // The store's `repository` of a load whose view has one: {overview: the view's repository (roots,
   // templates, current), report: the worker's repositoryReport, findings: those shown beside the
   // current root}.
+  // The catalog is shown even when the report cannot be had (its templates' findings are then
+  // missing, and the status says so): the worker already holds the new catalog.
   async function repositoryOf(view, knownReport) {
-    const report = knownReport || await client.repositoryReport({});
-    return { overview: view.repository, report, findings: repositoryFindings(report, view.repository.current) };
+    let report = knownReport, error = '';
+    if (!report) {
+      try {
+        report = await client.repositoryReport({});
+      } catch (e) {
+        error = e.message;
+      }
+    }
+    return { overview: view.repository, report, findings: repositoryFindings(report, view.repository.current), error };
   }
 
   // The analyses a load left to the worker: run them all, then show the complete Summary, unless
@@ -174,7 +187,7 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
         // The fingerprint names the files opened (the whole repository), the same for every root.
         const summary = { ...view.summary, fingerprint: view.summary.fingerprint || shown.summary.fingerprint };
         return { summary, view: { ...view, summary } };
-      }, shown.source, { repositoryReport: shown.repository.report, loadingText: 'Validating ' + root + '…' });
+      }, shown.source, { repositoryReport: shown.repository.report, loadingText: 'Validating ' + root + '…', cancellable: false });
     },
     /** "Compare with…": `files` (an older catalog) against the one shown → {old, diff}. */
     async compare(files, name) {

@@ -150,29 +150,48 @@ export function mount(element, options = {}) {
         : 'This is not the catalog the link was made from (its content differs), so the link\'s view was not restored.' });
       if (matches) {
         wanted = applyView(waiting);
-        if (switchRoot(waiting, wanted)) return;
+        // A link to another catalog of a repository: that root's load ends the way this one would.
+        if (linkedRoot(waiting)) {
+          switchRoot(waiting, wanted, () => showLoaded(summary, wanted, state.selection.lanes));
+          return;
+        }
       }
     }
+    showLoaded(summary, wanted, state.selection.lanes);
+  }
+
+  // The end of a load: the selection wanted when it fits the catalog, else its first package;
+  // the graph told a new catalog is there; 'load' emitted.
+  function showLoaded(summary, wanted, lanes) {
     const index = store.get().catalog.index;
     const selection = (wanted && actions.select(wanted)) ||
-      actions.select({ package: index.packages.length ? index.packages[0].name : '', lanes: state.selection.lanes });
-    if (!selection) store.set({ selection: { package: '', channel: '', bundle: '', lanes: state.selection.lanes } });
+      actions.select({ package: index.packages.length ? index.packages[0].name : '', lanes });
+    if (!selection) store.set({ selection: { package: '', channel: '', bundle: '', lanes } });
     if (canvasApp) canvasApp.newCatalog();
     emit('load', summary);
   }
 
-  // A view (a link's, setView's) that names another root of the repository loaded: selects that
-  // root, then the view's selection and finding in it (as the next onLoaded does). True when it
-  // switched; false when the view names no root, the one shown, or one the repository lacks.
-  function switchRoot(view, selection) {
+  // Whether `view` (a link's, setView's) names another root of the repository loaded, one it has.
+  function linkedRoot(view) {
     const repository = store.get().catalog && store.get().catalog.repository;
-    if (!view.root || !repository || repository.overview.current === view.root ||
-        !repository.overview.roots.some((r) => r.root === view.root)) return false;
+    return !!(view.root && repository && repository.overview.current !== view.root &&
+      repository.overview.roots.some((r) => r.root === view.root));
+  }
+
+  // Selects the root `view` names, then the view's selection and finding in it (the root's load
+  // resolves `selection` against its catalog, as onLoaded does). If the root cannot be shown,
+  // `otherwise()` ends the load that is shown. Resolves when done.
+  function switchRoot(view, selection, otherwise) {
     store.set({ selection: { package: selection.package || '', channel: selection.channel || '', bundle: selection.bundle || '', lanes: !!selection.lanes } });
-    loads.selectRoot(view.root).then(() => {
-      if (Number.isInteger(view.finding) && view.finding >= 0) actions.selectFinding(view.finding);
-    }, quiet);
-    return true;
+    return loads.selectRoot(view.root).then(() => {
+      // The link's finding, without moving the selection the link also names.
+      if (Number.isInteger(view.finding) && view.finding >= 0 && view.finding < catalogFindings(store.get().catalog).length) {
+        store.set({ finding: view.finding });
+      }
+    }, (error) => {
+      quiet(error);
+      otherwise();
+    });
   }
 
   // Puts a view's panel, console, finding and simulator into the store; returns its selection.
@@ -391,7 +410,8 @@ export function mount(element, options = {}) {
     async setView(view) {
       await ready;
       const v = typeof view === 'string' ? OLD_VIEWS[view] || {} : view || {};
-      if (v.root && v.root !== instance.state().root) await instance.selectRoot(v.root);
+      // Another catalog of the repository first; a root it lacks (or no repository) leaves the one shown.
+      if (linkedRoot(v)) await loads.selectRoot(v.root).catch(quiet);
       const sel = applyView({ ...instance.state(), ...v });
       if (typeof view === 'string') store.set({ selection: { ...store.get().selection, lanes: view === 'package' } });
       else if (sel.package) actions.select(sel);
@@ -505,9 +525,9 @@ export function mount(element, options = {}) {
       startError = error;
       return instance;
     }
-    if (start.root && start.root !== instance.state().root) {
-      // A link to a repository's root: that root first (an unknown one leaves the newest, and says so).
-      await instance.selectRoot(start.root).catch(() => {});
+    if (linkedRoot(start)) {
+      // A link to a repository's root: that root first (an unknown one leaves the newest).
+      await loads.selectRoot(start.root).catch(quiet);
     }
     if (start.package || start.simulator) {
       const problems = [];

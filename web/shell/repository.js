@@ -56,7 +56,8 @@ export function countSeverities(findings) {
   return counts;
 }
 
-/** How a root reads in the version picker and the matrix: "v4.18/catalog (OCP 4.18)". */
-export function rootLabel(root) {
-  return root.root + (root.ocpVersion ? ' (OCP ' + root.ocpVersion + ')' : '');
+/** How a root ({root, ocpVersion}) reads in the Versions panel: "v4.18/catalog (OCP 4.18)";
+ *  the header's picker adds its verdict: "v4.18/catalog (OCP 4.18) · VALID". */
+export function rootLabel(root, verdict) {
+  return root.root + (root.ocpVersion ? ' (OCP ' + root.ocpVersion + ')' : '') + (verdict ? ' · ' + verdict : '');
 }
