@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repo, shots, startBrowser } from './chromium.mjs';
-import { panel, words } from './page-helpers.mjs';
+import { spawnSync } from 'node:child_process';
+import { panel, shareMenu, words } from './page-helpers.mjs';
 
 const fixtures = join(repo, 'tests/fixtures/repository');
 const mtv = join(repo, '../shared/catalogs/mtv-fbc');
@@ -132,6 +133,20 @@ test('a share link made on another catalog of the repository restores it when th
   assert.equal(await picker(again).inputValue(), 'v4.16/catalog');
   assert.equal(await again.evaluate(() => window.fbclens.state().package), 'foo');
   await again.close();
+});
+
+test('Save findings as JSON on a repository saves the whole repository\'s, as validate REPO --output json', async () => {
+  const dir = join(fixtures, 'l01-version-folders/repo');
+  const page = await open();
+  await openFolder(page, dir);
+  const [download] = await Promise.all([page.waitForEvent('download'), shareMenu(page, 'Save the repository\'s findings as JSON')]);
+  assert.equal(download.suggestedFilename(), 'fbclens-repository-findings.json');
+  const saved = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  // (validate exits 1 here: the v4.18 template has errors)
+  const cli = JSON.parse(spawnSync(join(repo, 'build/native/fbclens'), ['validate', dir, '--output', 'json'], { encoding: 'utf8', maxBuffer: 1 << 26 }).stdout);
+  assert.equal(saved.repository, true);
+  assert.deepEqual(saved, cli);
+  await page.close();
 });
 
 test('a real repository (mtv-fbc, 10 catalogs): 800×500 and the picker from the keyboard', { skip: !existsSync(mtv) && 'no ../shared/catalogs/mtv-fbc' }, async () => {

@@ -111,7 +111,14 @@ export function createExports({ instance, store, appUrl, note, onMermaid }) {
         dot: async () => save(graphName('dot'), await graph('dot'), 'text/vnd.graphviz'),
         svg: async () => save(graphName('svg'), await graph('svg'), 'image/svg+xml'),
         png: async () => save(graphName('png'), await png()),
-        'findings-json': async () => save('fbclens-findings.json', await report('json'), 'application/json'),
+        'findings-json': async () => {
+          // A repository's: every catalog's and template's findings, as `validate REPO --output json`.
+          const repository = store.get().catalog && store.get().catalog.repository;
+          if (repository && repository.report) {
+            return save('fbclens-repository-findings.json', JSON.stringify(repository.report, null, 2) + '\n', 'application/json');
+          }
+          return save('fbclens-findings.json', await report('json'), 'application/json');
+        },
         sarif: async () => save('fbclens-findings.sarif', await report('sarif'), 'application/sarif+json'),
         walks: async () => save(safe(shown().selection.package) + '-upgrade-walks.json', await walks(), 'application/json'),
       };
