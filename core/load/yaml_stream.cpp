@@ -1,6 +1,7 @@
 #include "load/yaml_stream.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -35,9 +36,14 @@ bool all_of(std::string_view s, const char* set) {
   return true;
 }
 
-bool parse_go_int(std::string s, Json& out) {
+bool parse_go_int(std::string_view s, Json& out) {
   // strconv.ParseInt(s, 0, 64) after removing '_': sign, then 0x / 0o / 0b / leading-0 octal.
-  s.erase(std::remove(s.begin(), s.end(), '_'), s.end());
+  std::string without_underscores;  // only when there are any (rare): the common path allocates nothing
+  if (s.find('_') != std::string_view::npos) {
+    without_underscores.reserve(s.size());
+    for (char c : s) if (c != '_') without_underscores += c;
+    s = without_underscores;
+  }
   if (s.empty()) return false;
   bool neg = false;
   std::size_t i = 0;
@@ -55,10 +61,10 @@ bool parse_go_int(std::string s, Json& out) {
   }
   if (i >= s.size()) return false;
   const char* digits = base == 16 ? "0123456789abcdefABCDEF" : base == 10 ? "0123456789" : base == 8 ? "01234567" : "01";
-  if (!all_of(std::string_view(s).substr(i), digits)) return false;
-  errno = 0;
-  const unsigned long long v = std::strtoull(s.c_str() + i, nullptr, base);
-  if (errno == ERANGE) return false;
+  if (!all_of(s.substr(i), digits)) return false;
+  // Digits only from here, so from_chars reads them all, as strtoull would, without a copy.
+  unsigned long long v = 0;
+  if (std::from_chars(s.data() + i, s.data() + s.size(), v, base).ec != std::errc()) return false;  // out of range
   if (neg) {
     if (v > 9223372036854775808ull) return false;
     out = v == 9223372036854775808ull ? INT64_MIN : -static_cast<std::int64_t>(v);
@@ -95,33 +101,42 @@ bool is_yaml_float(std::string_view s) {
   return i == s.size();
 }
 
-// go-yaml v2's resolve() for an untagged plain scalar (or one tagged int, float or bool).
-Json resolve_special_scalar(const std::string& s, YamlSchema schema) {
-  static const char* const kNull[] = {"", "~", "null", "Null", "NULL"};
-  static const char* const kTrue[] = {"true", "True", "TRUE", "y", "Y", "yes", "Yes", "YES", "on", "On", "ON"};
-  static const char* const kFalse[] = {"false", "False", "FALSE", "n", "N", "no", "No", "NO", "off", "Off", "OFF"};
-  const int bool_spellings = schema == YamlSchema::Core12 ? 3 : 11;  // YAML 1.2: true/false only
-  for (const char* v : kNull) if (s == v) return nullptr;
-  for (int i = 0; i < bool_spellings; ++i) if (s == kTrue[i]) return true;
-  for (int i = 0; i < bool_spellings; ++i) if (s == kFalse[i]) return false;
-  if (s == ".inf" || s == ".Inf" || s == ".INF" || s == "+.inf" || s == "+.Inf" || s == "+.INF" ||
-      s == "-.inf" || s == "-.Inf" || s == "-.INF" || s == ".nan" || s == ".NaN" || s == ".NAN") {
+// go-yaml v2's resolve() for an untagged plain scalar (or one tagged int, float or bool). Allocates
+// only for the value it returns (and for a float with '_' in it).
+Json resolve_special_scalar(std::string_view s, YamlSchema schema) {
+  using namespace std::string_view_literals;
+  if (s.size() <= 5) {  // every null, bool, .inf and .nan spelling is at most 5 bytes
+    static constexpr std::string_view kNull[] = {""sv, "~"sv, "null"sv, "Null"sv, "NULL"sv};
+    static constexpr std::string_view kTrue[] = {"true"sv, "True"sv, "TRUE"sv, "y"sv, "Y"sv, "yes"sv,
+                                                 "Yes"sv, "YES"sv, "on"sv, "On"sv, "ON"sv};
+    static constexpr std::string_view kFalse[] = {"false"sv, "False"sv, "FALSE"sv, "n"sv, "N"sv, "no"sv,
+                                                  "No"sv, "NO"sv, "off"sv, "Off"sv, "OFF"sv};
+    static constexpr std::string_view kInfNan[] = {".inf"sv, ".Inf"sv, ".INF"sv, "+.inf"sv, "+.Inf"sv, "+.INF"sv,
+                                                   "-.inf"sv, "-.Inf"sv, "-.INF"sv, ".nan"sv, ".NaN"sv, ".NAN"sv};
+    const int bool_spellings = schema == YamlSchema::Core12 ? 3 : 11;  // YAML 1.2: true/false only
+    for (std::string_view v : kNull) if (s == v) return nullptr;
+    for (int i = 0; i < bool_spellings; ++i) if (s == kTrue[i]) return true;
+    for (int i = 0; i < bool_spellings; ++i) if (s == kFalse[i]) return false;
     // JSON cannot hold these; sigs.k8s.io/yaml fails to marshal them. Keep as a string.
-    return s;
+    for (std::string_view v : kInfNan) if (s == v) return Json(std::string(s));
   }
   const char c = s[0];
   if (std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '+' || c == '.') {
-    Json v;
     // YAML 1.2 has no leading-zero octal ("0755" stays 755 decimal-looking text → int 755).
     if (schema == YamlSchema::Core12 && s.size() > 1 && s[0] == '0' && std::isdigit(static_cast<unsigned char>(s[1]))) {
-      return std::strtod(s.c_str(), nullptr);
+      return std::strtod(std::string(s).c_str(), nullptr);
     }
+    Json v;
     if (parse_go_int(s, v)) return v;
-    std::string plain = s;
-    plain.erase(std::remove(plain.begin(), plain.end(), '_'), plain.end());
-    if (is_yaml_float(plain)) return std::strtod(plain.c_str(), nullptr);
+    // Most scalars that get here are versions ("1.2.3"): no float has two dots, so they skip the copy.
+    const std::size_t first_dot = s.find('.');
+    if (first_dot == std::string_view::npos || s.find('.', first_dot + 1) == std::string_view::npos) {
+      std::string plain(s);
+      plain.erase(std::remove(plain.begin(), plain.end(), '_'), plain.end());
+      if (is_yaml_float(plain)) return std::strtod(plain.c_str(), nullptr);
+    }
   }
-  return s;
+  return Json(std::string(s));
 }
 
 // Whether plain scalar `s` is a string whatever its spelling could mean otherwise: true for almost
@@ -138,7 +153,7 @@ bool plainly_a_string(std::string_view s) {
 
 Json resolve_plain_scalar(std::string_view s, YamlSchema schema) {
   if (plainly_a_string(s)) return Json(std::string(s));
-  return resolve_special_scalar(std::string(s), schema);
+  return resolve_special_scalar(s, schema);
 }
 
 // Map keys become strings, as sigs.k8s.io/yaml does for non-string keys.
@@ -325,8 +340,8 @@ class EventBuilder {
       path_ += f.key;
     } else {
       char digits[24];
-      const int n = std::snprintf(digits, sizeof digits, "%zu", f.value.size());
-      path_.append(digits, static_cast<std::size_t>(n));
+      const auto end = std::to_chars(digits, digits + sizeof digits, f.value.size()).ptr;
+      path_.append(digits, static_cast<std::size_t>(end - digits));
     }
   }
 

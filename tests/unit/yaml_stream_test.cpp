@@ -58,6 +58,31 @@ TEST_CASE("yaml: plain scalars typed as go-yaml v2 types them", "[yaml]") {
   CHECK(yaml("y: 1\nn: 2\n") == Json{{"true", 1}, {"false", 2}});
 }
 
+TEST_CASE("yaml: number spellings at the edges of go-yaml v2's int and float", "[yaml]") {
+  const Json v = yaml("hex: -0x10\noct: 0o17\nbin: 0b101\nmin: -9223372036854775808\nbig: 9223372036854775808\n"
+                      "over: 18446744073709551616\nunder: 1_0.5\nversion: 1.2.3\nbadoct: 0o19\nsign: +\nexp: 1e3\n"
+                      "falsy: FALSE\nnan: .NaN\ninfs: -.Inf\ndots: ..5\nlong: 123456789012345678901234567890.5\n");
+  CHECK(v["hex"] == -16);
+  CHECK(v["oct"] == 15);
+  CHECK(v["bin"] == 5);
+  CHECK(v["min"].is_number_integer());
+  CHECK(v["min"].get<std::int64_t>() == INT64_MIN);
+  CHECK(v["big"].is_number_unsigned());  // above int64: go-yaml's uint64
+  CHECK(v["big"].get<std::uint64_t>() == 9223372036854775808ull);
+  CHECK(v["over"].is_number_float());  // above uint64 too: a float, as strconv.ParseFloat reads it
+  CHECK(v["over"].get<double>() == 18446744073709551616.0);
+  CHECK(v["under"] == 10.5);  // '_' is dropped from floats as from ints
+  CHECK(v["version"] == "1.2.3");  // two dots: neither int nor float
+  CHECK(v["badoct"] == "0o19");
+  CHECK(v["sign"] == "+");
+  CHECK(v["exp"] == 1000.0);
+  CHECK(v["falsy"] == false);
+  CHECK(v["nan"] == ".NaN");  // JSON has no NaN: kept as text
+  CHECK(v["infs"] == "-.Inf");
+  CHECK(v["dots"] == "..5");
+  CHECK(v["long"].is_number_float());
+}
+
 TEST_CASE("yaml: merge keys, repeated keys, and the positions of fields to depth 4", "[yaml]") {
   const Json v = yaml("base: &b {x: 1, z: 2}\nm:\n  <<: *b\n  z: 3\nr: 1\nr: 2\n'<<': quoted\n");
   CHECK(v["m"] == Json{{"x", 1}, {"z", 3}});
