@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything fbclens needs on a fresh Debian 12 machine (run as root), idempotently:
 #   - Debian packages: compilers and build tools, Emscripten, nlohmann/json, Catch2, CLI11 (the CLI's
-#     argument parser), libyaml, Chromium, brotli;
+#     argument parser), libyaml, mimalloc (the native programs' allocator), Chromium, brotli;
 #   - third-party *sources* that we compile ourselves (Dear ImGui 1.90.1, libyaml 0.2.5) via `apt-get source`
 #     into third_party/ (git-ignored; never committed);
 #   - npm packages (playwright-core only, no browser download) via `npm ci`.
@@ -13,7 +13,7 @@ cd "$root"
 log() { printf '[setup] %s\n' "$*"; }
 
 # Packages that a new machine of this kind may lack. (cmake, ninja, clang, node and npm are usually there.)
-apt_packages=(cmake ninja-build clang lld llvm libclang-rt-14-dev dpkg-dev emscripten nlohmann-json3-dev catch2 libyaml-dev libcli11-dev
+apt_packages=(cmake ninja-build clang lld llvm libclang-rt-14-dev dpkg-dev emscripten nlohmann-json3-dev catch2 libyaml-dev libcli11-dev libmimalloc-dev
               chromium brotli python3 nodejs npm)
 
 need_apt=()

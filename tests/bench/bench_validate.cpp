@@ -10,7 +10,8 @@
 //     beyond opm), with its stages; opm-only: without the analyses (`validate --output opm`);
 //   - with libfyaml (Debian libfyaml-dev; built in when pkg-config finds it): its event loop over
 //     the same YAML files, bare and reading each scalar's text.
-// Best of N runs each, in CPU seconds of the process. Prints a table, or JSON lines with --json
+// Best of N runs each (the measurements interleaved, a round of each at a time), in CPU seconds of
+// the process. Prints a table, or JSON lines with --json
 // (scripts/bench.sh reads them).
 //   build/native/fbclens_bench [--runs N] [--json] CATALOG_DIR...
 #include <sys/resource.h>
@@ -168,32 +169,40 @@ int main(int argc, char** argv) {
     }
     const auto& files = recorder.read_;
     std::size_t sink = 0;
-    const double ref_yaml = seconds_of([&] {
-      for (const auto& f : files) if (!fbclens::looks_like_json(f.second)) sink += libyaml_events(f.second);
-    }, runs);
-    const double ref_json = seconds_of([&] {
-      for (const auto& f : files) if (fbclens::looks_like_json(f.second)) sink += nlohmann_objects(f.second);
-    }, runs);
-    double fy_bare = 0, fy_text = 0;
-#ifdef FBCLENS_BENCH_LIBFYAML
-    fy_bare = seconds_of([&] {
-      for (const auto& f : files) if (!fbclens::looks_like_json(f.second)) sink += libfyaml_events(f.second, false);
-    }, runs);
-    fy_text = seconds_of([&] {
-      for (const auto& f : files) if (!fbclens::looks_like_json(f.second)) sink += libfyaml_events(f.second, true);
-    }, runs);
-#endif
-    const double load = seconds_of([&] { sink += fbclens::load_catalog(source).blobs.size(); }, runs);
+    // Every measurement once per round, rounds repeated, best of each kept: on a machine whose speed
+    // drifts (other jobs, a VM's neighbours), a reference and the load it is compared with are
+    // measured minutes apart otherwise, and their ratio follows the drift.
+    double ref_yaml = 1e9, ref_json = 1e9, fy_bare = 0, fy_text = 0, load = 1e9, validate = 1e9, opm = 1e9;
     fbclens::ValidationTimings stages;
     std::string verdict;
-    const double validate = seconds_of([&] {
-      const fbclens::ValidationReport report = fbclens::validate_catalog(source);
-      stages = report.timings;
-      verdict = fbclens::verdict_name(report.verdict);
-    }, runs);
     fbclens::ValidateOptions opm_only;
     opm_only.analyses = false;
-    const double opm = seconds_of([&] { sink += fbclens::validate_catalog(source, opm_only).findings.size(); }, runs);
+#ifdef FBCLENS_BENCH_LIBFYAML
+    fy_bare = fy_text = 1e9;
+#endif
+    for (int round = 0; round < runs; ++round) {
+      ref_yaml = std::min(ref_yaml, seconds_of([&] {
+        for (const auto& f : files) if (!fbclens::looks_like_json(f.second)) sink += libyaml_events(f.second);
+      }, 1));
+      ref_json = std::min(ref_json, seconds_of([&] {
+        for (const auto& f : files) if (fbclens::looks_like_json(f.second)) sink += nlohmann_objects(f.second);
+      }, 1));
+#ifdef FBCLENS_BENCH_LIBFYAML
+      fy_bare = std::min(fy_bare, seconds_of([&] {
+        for (const auto& f : files) if (!fbclens::looks_like_json(f.second)) sink += libfyaml_events(f.second, false);
+      }, 1));
+      fy_text = std::min(fy_text, seconds_of([&] {
+        for (const auto& f : files) if (!fbclens::looks_like_json(f.second)) sink += libfyaml_events(f.second, true);
+      }, 1));
+#endif
+      load = std::min(load, seconds_of([&] { sink += fbclens::load_catalog(source).blobs.size(); }, 1));
+      validate = std::min(validate, seconds_of([&] {
+        const fbclens::ValidationReport report = fbclens::validate_catalog(source);
+        stages = report.timings;
+        verdict = fbclens::verdict_name(report.verdict);
+      }, 1));
+      opm = std::min(opm, seconds_of([&] { sink += fbclens::validate_catalog(source, opm_only).findings.size(); }, 1));
+    }
     const double ref = ref_yaml + ref_json;
     const double mb = (yaml_bytes + json_bytes) / 1e6;
     if (json) {
@@ -215,6 +224,11 @@ int main(int argc, char** argv) {
   }
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
-  if (!json) std::printf("peak RSS of this process: %.1f MB\n", usage.ru_maxrss / 1024.0);
+#ifdef FBCLENS_BENCH_MALLOC
+  const char* allocator = FBCLENS_BENCH_MALLOC;
+#else
+  const char* allocator = "glibc";
+#endif
+  if (!json) std::printf("peak RSS of this process: %.1f MB; allocator (the references' too): %s\n", usage.ru_maxrss / 1024.0, allocator);
   return 0;
 }
