@@ -26,6 +26,8 @@
 #include "export/mermaid.h"
 #include "export/report_json.h"
 #include "export/report_text.h"
+#include "analyses/analyses_view.h"
+#include "findings/severity_counts.h"
 #include "deps/install_request.h"
 #include "deps/resolution_view.h"
 #include "update/divergence_view.h"
@@ -211,24 +213,23 @@ Answer analyses_op(Session& session, const Json& json) {
   const ValidationReport* report = session.report();
   if (!report) return no_catalog();
   analyses::Cache& cache = *session.analyses();
+  analyses::AnalysesState state;
   std::set<std::string> packages;
-  Json not_analysed = Json::array();
   if (some) {
     for (const Json& name : *list) {
       const std::string& package = name.get_ref<const std::string&>();
       if (!report->model.packages.count(package)) return not_found("package " + package + " is not in the catalog");
       if (!packages.insert(package).second) continue;
-      if (!cache.analysed(package)) not_analysed.push_back(package);
+      if (!cache.analysed(package)) state.not_analysed.push_back(package);
     }
   }
-  Json findings = Json::array();
   if (report->analyses_complete) {
     // Everything is in the report already (a load without deferAnalyses, or completed since).
     for (const Finding& f : report->findings) {
       if (!with_findings) break;
       if (f.info().phase != Phase::Advice) continue;
       if (some ? f.object.package.empty() || !packages.count(f.object.package) : false) continue;
-      findings.push_back(finding_json(f));
+      state.findings.push_back(finding_json(f));
     }
   } else {
     if (some) {
@@ -237,33 +238,28 @@ Answer analyses_op(Session& session, const Json& json) {
       cache.compute_all();
     }
     if (with_findings) {
-      for (const Finding* f : cache.findings(some ? &packages : nullptr)) findings.push_back(finding_json(*f));
+      for (const Finding* f : cache.findings(some ? &packages : nullptr)) state.findings.push_back(finding_json(*f));
     }
     if (cache.complete()) report = session.complete_report();
   }
-  Json answer{{"findings", std::move(findings)}, {"notAnalysed", std::move(not_analysed)},
-              {"pending", report->analyses_complete ? 0 : cache.pending()}, {"complete", report->analyses_complete}};
-  if (report->analyses_complete) {
-    Json counts = {{"error", 0}, {"warning", 0}, {"info", 0}};
-    for (const Finding& f : report->findings) {
-      Json& n = counts[severity_name(f.info().severity)];
-      n = n.get<int>() + 1;
-    }
-    answer["findingCounts"] = std::move(counts);
-    if (!report->profiles.empty()) answer["profiles"] = profiles_json(*report);
+  state.complete = report->analyses_complete;
+  state.pending = state.complete ? 0 : cache.pending();
+  if (state.complete) {
+    state.finding_counts = count_severities(report->findings);
+    if (!report->profiles.empty()) state.profiles = profiles_json(*report);
   }
-  return ok(answer);
+  return ok(view::write_json(state));
 }
 
 // How long each stage of the last load took (Session::timings), for the page's account of a load.
 Answer load_timings(Session& session, const Json&) {
   const ValidationReport* report = session.report();
   if (!report) return no_catalog();
-  Json stages = Json::array();
-  for (const StageTime& s : session.timings()) stages.push_back(Json{{"name", s.name}, {"ms", s.ms}});
-  std::size_t files = 0;
-  for (const CatalogFile& f : report->load.files) files += f.ignored ? 0 : 1;
-  return ok(Json{{"stages", std::move(stages)}, {"files", files}, {"bytes", report->load.total_bytes}});
+  LoadTimings timings;
+  timings.stages = session.timings();
+  for (const CatalogFile& f : report->load.files) timings.files += f.ignored ? 0 : 1;
+  timings.bytes = report->load.total_bytes;
+  return ok(view::write_json(timings));
 }
 
 Answer layout(Session& session, const Json& json) {

@@ -12,6 +12,7 @@
 #include "load/fingerprint.h"
 #include "profiles/profiles.h"
 #include "validate/validate.h"
+#include "view/json_fields.h"
 #include "wasm/repository_state.h"
 #include "wasm/staged_files.h"
 
@@ -22,9 +23,26 @@ namespace fbclens::wasm {
 /// "profiles", "analyses" (0 when deferred), "view" (the explorer view built), "serialise" (its
 /// JSON text written).
 struct StageTime {
-  const char* name;
-  double ms;
+  std::string name;
+  double ms = 0;
 };
+
+inline auto json_fields(const StageTime*) {
+  return std::make_tuple(view::field("name", &StageTime::name), view::field("ms", &StageTime::ms));
+}
+
+/// The `loadTimings` answer: the last load's stages, and how many catalog files (not ignored) and
+/// bytes it read. JSON: {stages: [{name, ms}], files, bytes}.
+struct LoadTimings {
+  std::vector<StageTime> stages;
+  std::size_t files = 0;
+  std::size_t bytes = 0;
+};
+
+inline auto json_fields(const LoadTimings*) {
+  return std::make_tuple(view::field("stages", &LoadTimings::stages), view::field("files", &LoadTimings::files),
+                         view::field("bytes", &LoadTimings::bytes));
+}
 
 class Session {
  public:

@@ -7,6 +7,7 @@
 
 #include "export/sarif.h"
 #include "findings/format.h"
+#include "findings/severity_counts.h"
 #include "profiles/profiles.h"
 
 namespace fbclens {
@@ -62,10 +63,6 @@ Json summary_head(const ValidationReport& r) {
   for (const Blob& b : r.load.blobs) ++schemas[b.schema];
   std::size_t parsed = 0, ignored = 0;
   for (const CatalogFile& f : r.load.files) (f.ignored ? ignored : parsed)++;
-  Json counts = {{"error", 0}, {"warning", 0}, {"info", 0}};
-  for (const Finding& f : r.findings) {
-    counts[severity_name(f.info().severity)] = counts[severity_name(f.info().severity)].get<int>() + 1;
-  }
   const auto count = [&schemas](const char* s) {
     auto it = schemas.find(s);
     return it == schemas.end() ? std::size_t(0) : it->second;
@@ -90,7 +87,7 @@ Json summary_head(const ValidationReport& r) {
                {"deprecations", count("olm.deprecations")},
                {"verdict", verdict_name(r.verdict)},
                {"opm", r.opm_output},
-               {"findingCounts", std::move(counts)},
+               {"findingCounts", view::write_json(count_severities(r.findings))},
                {"findings", Json::array()}};
   if (!r.profiles.empty()) summary["profiles"] = profiles_json(r);
   if (!r.analyses_complete) summary["analyses"] = Json{{"complete", false}};

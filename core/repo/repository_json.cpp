@@ -6,6 +6,7 @@
 #include "export/report_json.h"
 #include "export/sarif.h"
 #include "findings/format.h"
+#include "findings/severity_counts.h"
 #include "load/source_excerpt.h"
 
 namespace fbclens::repo {
@@ -30,17 +31,13 @@ Json findings_json(const std::vector<Finding>& findings, const PathStyle& paths)
   return list;
 }
 
-void count(const std::vector<Finding>& findings, std::map<std::string, std::size_t>& counts) {
-  for (const Finding& f : findings) ++counts[severity_name(f.info().severity)];
-}
-
 std::string root_name(const std::string& root) { return root.empty() ? std::string(".") : root; }
 
 }  // namespace
 
 Json repository_json(const RepositoryReport& report, const PathStyle& paths) {
   Json catalogs = Json::array();
-  std::map<std::string, std::size_t> counts{{"error", 0}, {"warning", 0}, {"info", 0}};
+  SeverityCounts counts;
   std::map<std::string, std::size_t> verdicts;
   for (const RootOutcome& r : report.roots) {
     const PathStyle root_paths = under(paths, r.root.path);
@@ -52,7 +49,7 @@ Json repository_json(const RepositoryReport& report, const PathStyle& paths) {
                         {"opm", r.opm_output},
                         {"summary", std::move(summary)},
                         {"findings", findings_json(r.findings, root_paths)}});
-    count(r.findings, counts);
+    counts.add(r.findings);
     ++verdicts[verdict_name(r.verdict)];
   }
   Json templates = Json::array();
@@ -65,17 +62,15 @@ Json repository_json(const RepositoryReport& report, const PathStyle& paths) {
                          {"rendersAlso", std::move(also)},
                          {"rendered", t.rendered},
                          {"findings", findings_json(t.findings, paths)}});
-    count(t.findings, counts);
+    counts.add(t.findings);
   }
-  count(report.findings, counts);
-  Json finding_counts = Json::object();
-  for (const auto& [k, v] : counts) finding_counts[k] = v;
+  counts.add(report.findings);
   return {{"repository", true},
           {"catalogs", std::move(catalogs)},
           {"templates", std::move(templates)},
           {"findings", findings_json(report.findings, paths)},
           {"summary", {{"catalogs", report.roots.size()}, {"templates", report.templates.size()}, {"verdicts", verdicts},
-                       {"findingCounts", std::move(finding_counts)}}}};
+                       {"findingCounts", view::write_json(counts)}}}};
 }
 
 Json repository_sarif(const RepositoryReport& report, const PathStyle& paths) {
