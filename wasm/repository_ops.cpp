@@ -72,10 +72,21 @@ const ValidationReport* Session::load_repository(const repo::Discovery& discover
   state->current = shown;
   repo::RepositoryOptions run = state->options;
   run.load.on_file_loaded = options.on_file_loaded;  // this load reports its progress
-  run.on_root = [this, &shown](const repo::RootOutcome& outcome, std::unique_ptr<ValidationReport>& report, const FileSource&) {
+  // The load's stages (loadTimings) are every root's, added up; profiles are applied inside each
+  // root's validation, so they count in its stages.
+  ValidationTimings total;
+  run.on_root = [this, &shown, &total](const repo::RootOutcome& outcome, std::unique_ptr<ValidationReport>& report,
+                                       const FileSource&) {
+    if (report) {
+      const ValidationTimings& t = report->timings;
+      total.read += t.read, total.parse += t.parse, total.decode += t.decode, total.model += t.model;
+      total.validate += t.validate, total.analyses += t.analyses;
+    }
     if (outcome.root.path == shown) report_ = std::move(report);
   };
   state->report = repo::validate_repository(*current_, discovery, run);
+  timings_ = {{"read", total.read}, {"parse", total.parse}, {"decode", total.decode}, {"model", total.model},
+              {"validate", total.validate}, {"profiles", 0}, {"analyses", total.analyses}, {"view", 0}, {"serialise", 0}};
   for (const repo::CatalogRoot& r : discovery.roots) {
     if (r.path == shown) state->current_files = repo::root_source(*current_, discovery, r);
   }

@@ -31,8 +31,9 @@ inline auto json_fields(const StageTime*) {
   return std::make_tuple(view::field("name", &StageTime::name), view::field("ms", &StageTime::ms));
 }
 
-/// The `loadTimings` answer: the last load's stages, and how many catalog files (not ignored) and
-/// bytes it read. JSON: {stages: [{name, ms}], files, bytes}.
+/// The `loadTimings` answer: the last load's stages (a repository's: every root's added up), and how
+/// many catalog files (not ignored) and bytes the catalog shown has. JSON: {stages: [{name, ms}],
+/// files, bytes}.
 struct LoadTimings {
   std::vector<StageTime> stages;
   std::size_t files = 0;
