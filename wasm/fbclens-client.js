@@ -137,16 +137,31 @@
     return { worker, send, call, end, protocol };
   }
 
-  /** A client whose worker files are at `base` (default: beside this script). */
-  function create({ base = scriptBase } = {}) {
+  /**
+   * A client whose worker files are at `base` (default: beside this script). With `keepSpare` (the
+   * default) a worker for the next load is kept started after every load; without, only before the
+   * first (a docs embed that shows one catalog keeps no idle worker).
+   */
+  function create({ base = scriptBase, keepSpare = true } = {}) {
     const wasmModule = compile(base + 'fbclens-core.wasm');
     const listeners = { load: [], progress: [] };
-    let spare = spawn(base, wasmModule);  // the next load's worker, started ahead
+    let spare = null;  // the next load's worker, started ahead (startSpare)
     let current = null;  // the worker holding the catalog on screen
     let pending = null;  // the load in flight: {handle, cancelled}
     let last = null;
     let closed = false;  // close() ran: no worker starts again
     const closedError = (op) => new FbclensApi.FbclensError(op, 'worker', 'the client is closed');
+
+    // Starts the next load's worker ahead of it, so a load does not wait for a worker to start and
+    // instantiate the module (100-200 ms in Chromium): at creation, and again once a load has
+    // taken the spare. A spare that fails to start is dropped (the next load starts its own).
+    function startSpare() {
+      if (closed || spare) return spare;
+      const started = spawn(base, wasmModule);
+      started.catch(() => { if (spare === started) spare = null; });
+      spare = started;
+      return started;
+    }
 
     function emit(event, value) {
       for (const fn of listeners[event]) {
@@ -185,6 +200,8 @@
         throw ticket.cancelled ? abortError() : error;
       } finally {
         if (pending === ticket) pending = null;
+        // After the answer is on the page (a worker starting meanwhile would slow this load down).
+        if (keepSpare) setTimeout(startSpare, 0);
       }
     }
 
@@ -204,7 +221,7 @@
     }
 
     const client = {
-      ready: spare.then((handle) => handle.protocol),
+      ready: startSpare().then((handle) => handle.protocol),
       protocol: null,  // the protocol table, once `ready`
       loadFiles(files, options) {
         const entries = FbclensApi.catalogEntries(files);

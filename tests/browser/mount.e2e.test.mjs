@@ -247,6 +247,57 @@ test('unmount right after mount: no worker and no frame loop stay alive', async 
   assert.deepEqual(messages, []);
 });
 
+// A load does not wait for a worker to start: the client keeps one started for the next load (not
+// an embed's: keepSpare false), and close() ends it with the others.
+test('a client keeps the next load\'s worker started; keepSpare: false keeps none; close ends them', async () => {
+  // A page of its own: the two apps of this file's page start workers of their own.
+  const alone = await browser.newPage();
+  await alone.route(server.url + 'client.html', (route) => route.fulfill({ contentType: 'text/html',
+    body: '<!doctype html><html lang="en"><head><title>client</title></head><body><script src="fbclens-page.js"></script></body></html>' }));
+  await alone.goto(server.url + 'client.html');
+  const seen = await alone.evaluate(async () => {
+    const workers = [];
+    const RealWorker = window.Worker;
+    window.Worker = class extends RealWorker {
+      constructor(...args) { super(...args); this.ended = false; workers.push(this); }
+      terminate() { this.ended = true; super.terminate(); }
+    };
+    const settle = () => new Promise((r) => setTimeout(r, 300));
+    const alive = () => workers.filter((w) => !w.ended).length;
+    try {
+      const client = FbclensClient.create();
+      await client.ready;
+      await client.loadSample();
+      await settle();
+      const afterFirst = { started: workers.length, alive: alive() };
+      const second = client.loadSample();  // takes the spare: no worker is started for it
+      const startedBySecond = workers.length - afterFirst.started;
+      await second;
+      await settle();
+      const afterSecond = { started: workers.length, alive: alive() };
+      client.close();
+      await settle();  // a spare still starting is ended once it has
+      const afterClose = alive();
+      workers.length = 0;
+      const lone = FbclensClient.create({ keepSpare: false });
+      await lone.loadSample();
+      await settle();
+      const loneAlive = alive();
+      lone.close();
+      return { afterFirst, startedBySecond, afterSecond, afterClose, loneAlive };
+    } finally {
+      window.Worker = RealWorker;
+    }
+  });
+  await alone.close();
+  // The catalog's worker and a spare, after each load; the second load started no worker of its own.
+  assert.deepEqual(seen.afterFirst, { started: 2, alive: 2 });
+  assert.equal(seen.startedBySecond, 0);
+  assert.deepEqual(seen.afterSecond, { started: 3, alive: 2 });
+  assert.equal(seen.afterClose, 0);
+  assert.equal(seen.loneAlive, 1);
+});
+
 // Requests in flight when the client's worker ends settle (they reject) instead of hanging.
 test('closing a client rejects its requests in flight', async () => {
   const outcome = await page.evaluate(async () => {

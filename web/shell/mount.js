@@ -118,7 +118,8 @@ export function mount(element, options = {}) {
     }
   };
 
-  const client = FbclensClient.create({ base });
+  // The app keeps a worker started for the next load; an embed usually shows one catalog.
+  const client = FbclensClient.create({ base, keepSpare: !embed });
   client.on('progress', (p) => emit('progress', p));
   const answers = createAnswers((op, args) => client.request(op, JSON.stringify(args)), () => renderSoon());
   let unmounted = false;
