@@ -29,7 +29,15 @@ struct Property {
   /// parts are released (0 for other objects' properties and for a property without a value):
   /// what the diff compares to tell a changed bundle.
   std::uint64_t digest = 0;
+  /// Set when the value was released once decoded (ConfigBuilder::release_decoded; `value` is then
+  /// nullptr): the first kReleasedValueTextBytes bytes of its compact JSON text (compact_json_prefix),
+  /// all of it when shorter, which is as much of a value as any view shows.
+  std::optional<std::string> released_text;
 };
+
+/// How much of a released property value's JSON text is kept (Property::released_text): more than
+/// the bundle details show of a value (240 bytes), so they show the same text as before.
+constexpr std::size_t kReleasedValueTextBytes = 256;
 
 struct Package {
   std::uint32_t blob = 0;
@@ -76,6 +84,9 @@ struct Bundle {
   /// by model::describe_model, which leaves it empty. On the heap: most bundles have none, and the
   /// config holds every bundle.
   std::unique_ptr<property::CsvMetadata> object_csv;
+  /// The first valid olm.csv.metadata, read when its value was released (ConfigBuilder::
+  /// release_decoded), for decode_properties; moved into the model by model::describe_model.
+  std::unique_ptr<property::CsvMetadata> metadata_csv;
   /// What core/install reads of the olm.bundle.object manifests (identities, the CSV's webhooks and
   /// deployment names), taken before the payloads are released; unset when the bundle has none.
   /// Moved into the model by model::describe_model, like object_csv.
@@ -129,9 +140,12 @@ class ConfigBuilder {
   DeclarativeConfig take() { return std::move(config_); }
   /// With `release` (off by default), once an olm.package, olm.channel, olm.bundle or
   /// olm.deprecations object is decoded its JSON keeps only what validation reads later (its
-  /// properties, a package's icon): most of a catalog's JSON. Only for callers that read nothing
-  /// else of the documents (validate_catalog with ValidateOptions::release_documents); templates
-  /// and repositories read keys' spellings.
+  /// properties, a package's icon): most of a catalog's JSON. A bundle's olm.csv.metadata values
+  /// that decode go too, once read into Bundle::metadata_csv (nothing else reads them; the views
+  /// show Property::released_text): on a catalog of the olm.csv.metadata era they are most of what
+  /// was left (alm-examples, descriptions). Only for callers that read nothing else of the documents
+  /// (validate_catalog with ValidateOptions::release_documents); templates and repositories read
+  /// keys' spellings.
   void release_decoded(bool release) { release_ = release; }
 
  private:

@@ -3,6 +3,7 @@
 #include "declcfg/declcfg.h"
 #include "declcfg/go_shape.h"
 #include "declcfg/value_digest.h"
+#include "declcfg/value_text.h"
 #include "findings/go_format.h"
 #include "load/yaml_stream.h"
 
@@ -79,11 +80,29 @@ class Decoder {
   void run(std::size_t first, bool release) {
     for (std::uint32_t i = static_cast<std::uint32_t>(first); i < load_.blobs.size(); ++i) {
       decode(i);
-      if (release) slim(load_.blobs[i]);
+      if (!release) continue;
+      if (!cfg_.bundles.empty() && cfg_.bundles.back().blob == i) release_csv_metadata(cfg_.bundles.back());
+      slim(load_.blobs[i]);
     }
   }
 
  private:
+  // A decoded bundle's olm.csv.metadata values: the first valid one is read now, as decode_properties
+  // would read it later (property::csv_metadata_from_property), and each valid one is then released,
+  // keeping the beginning of its text for the views. One that does not decode stays: its error is
+  // reported later at a path inside it.
+  void release_csv_metadata(Bundle& b) {
+    for (Property& p : b.properties) {
+      if (p.type != "olm.csv.metadata" || !p.error.empty() || !p.value) continue;
+      if (!b.metadata_csv) {
+        b.metadata_csv = std::make_unique<property::CsvMetadata>(property::csv_metadata_from_property(*p.value, pool_));
+      }
+      p.released_text = compact_json_prefix(*p.value, kReleasedValueTextBytes);
+      const_cast<Json&>(*p.value) = nullptr;  // the builder owns the blobs mutably
+      p.value = nullptr;
+    }
+  }
+
   // Once a blob is decoded, only its properties are read from its JSON (typed properties, the
   // bundle details' raw values, dependency constraints) and a package's icon (describe_model):
   // the rest (names, entries, related images; also of olm.* objects that did not decode) is

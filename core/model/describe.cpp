@@ -73,8 +73,10 @@ void describe_model(Model& model, declcfg::DeclarativeConfig& cfg, const LoadRes
       std::optional<property::CsvMetadata> object_csv;
       if (b.object_csv) object_csv = std::move(*b.object_csv);
       b.object_csv.reset();
-      pb.properties = property::decode_properties(b.properties, pool, std::move(object_csv), std::move(b.metadata_owned));
+      pb.properties = property::decode_properties(b.properties, pool, std::move(object_csv), std::move(b.metadata_owned),
+                                                  std::move(b.metadata_csv));
       b.metadata_owned.reset();
+      b.metadata_csv.reset();
       pb.declared = &b;
       pb.object_count = b.object_count;
       pb.object_bytes = b.object_bytes;

@@ -198,9 +198,10 @@ CsvMetadata csv_metadata_from_property(const Json& value, TextPool& pool) {
 }
 
 Properties decode_properties(const std::vector<declcfg::Property>& list, TextPool& pool,
-                             std::optional<CsvMetadata> bundle_object_csv, std::optional<OwnedApis> metadata_owned) {
+                             std::optional<CsvMetadata> bundle_object_csv, std::optional<OwnedApis> metadata_owned,
+                             std::unique_ptr<CsvMetadata> metadata_csv) {
   Properties out;
-  std::shared_ptr<CsvMetadata> csv;  // out.csv, once complete (shared as const)
+  std::shared_ptr<CsvMetadata> csv = std::move(metadata_csv);  // out.csv, once complete (shared as const)
   for (const declcfg::Property& p : list) {
     // What a property's type alone says holds even when its value is malformed: OLM reads the type.
     const bool dependency = p.type == "olm.package.required" || p.type == "olm.gvk.required" || p.type == "olm.constraint";

@@ -224,9 +224,12 @@ struct Properties {
 /// read from the bundle's olm.bundle.object manifests, used (moved from) when no
 /// olm.csv.metadata is present. `metadata_owned`: the owned APIs of the olm.csv.metadata, taken
 /// at load before its descriptions were released (declcfg::Bundle::metadata_owned); when given
-/// they replace what the (released) value still says.
+/// they replace what the (released) value still says. `metadata_csv`: the first valid
+/// olm.csv.metadata, read at load before its value was released (declcfg::Bundle::metadata_csv),
+/// used in place of reading it from the value.
 Properties decode_properties(const std::vector<declcfg::Property>& list, TextPool& pool,
                              std::optional<CsvMetadata> bundle_object_csv = std::nullopt,
-                             std::optional<OwnedApis> metadata_owned = std::nullopt);
+                             std::optional<OwnedApis> metadata_owned = std::nullopt,
+                             std::unique_ptr<CsvMetadata> metadata_csv = nullptr);
 
 }  // namespace fbclens::property

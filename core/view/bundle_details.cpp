@@ -13,6 +13,8 @@ BundleProperty property_row(const declcfg::Property& p, const model::PackageBund
     // Every such property shares one count and size (the payloads are gone once checked).
     value = "(a base64 manifest, checked at load and not kept; the bundle has " + std::to_string(blob.object_count) +
             (blob.object_count == 1 ? " object, " : " objects, ") + std::to_string(blob.object_bytes) + " bytes decoded)";
+  } else if (p.released_text) {
+    value = *p.released_text;  // the beginning of the value's text: more than is shown of it
   } else if (!p.value) {
     value = "(no value)";
   } else {

@@ -17,6 +17,8 @@ namespace fbclens::view {
 /// Longest property value text in a details answer, in bytes; longer values are cut at a UTF-8
 /// character boundary and marked `truncated` (a csv.metadata description can be kilobytes).
 constexpr std::size_t kPropertyValueTextLimit = 240;
+// A released value keeps more of its text than is shown (and one byte to tell it was cut).
+static_assert(kPropertyValueTextLimit + 4 < declcfg::kReleasedValueTextBytes);
 
 /// One property of the bundle, as declared (file order).
 struct BundleProperty {

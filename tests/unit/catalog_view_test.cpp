@@ -3,6 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include "view/bundle_details.h"
+#include "declcfg/value_text.h"
+#include "export/hub_json.h"
+#include "hub/hub_preview.h"
 #include "export/catalog_view_json.h"
 #include "export/layout_json.h"
 #include "load/source_excerpt.h"
@@ -264,6 +267,95 @@ TEST_CASE("layout read back: malformed answers give a layout safe to draw, never
     for (const auto& n : l.nodes) CHECK((n.band >= 0 && n.band < static_cast<int>(l.bands.size())));
     for (const auto& g : l.ghosts) CHECK((g.band >= 0 && g.band < static_cast<int>(l.bands.size())));
   }
+}
+
+}  // namespace
+}  // namespace fbclens::test
+
+namespace fbclens::test {
+namespace {
+
+TEST_CASE("compact_json_prefix: the beginning of dump()'s compact text, however large the value", "[view]") {
+  const Json small = Json::parse(R"({"b":[1,2.5,true,null,"x\"y"],"a":{"k":"\u00e9\u4e2d"},"c":{},"d":[]})");
+  CHECK(declcfg::compact_json_prefix(small, 1000) == small.dump());
+  for (std::size_t n = 0; n <= small.dump().size(); ++n) {
+    CHECK(declcfg::compact_json_prefix(small, n) == small.dump().substr(0, n));
+  }
+  // Long strings, escapes and multi-byte characters at every cut; invalid UTF-8 replaced as dump does.
+  Json big = Json::object();
+  big["alm-examples"] = std::string(5000, 'q') + "\n\"\u00e9";
+  big["bad"] = std::string("\xff\xfe ok");
+  big["z"] = Json::array({std::string(300, '\n'), 7});
+  const std::string full = big.dump(-1, ' ', false, Json::error_handler_t::replace);
+  for (std::size_t n : {0, 1, 5, 255, 256, 4999, 5020, 5040}) {
+    CHECK(declcfg::compact_json_prefix(big, n) == full.substr(0, n));
+  }
+  Json escapes = Json::array({std::string(400, '"'), std::string(100, '\x01')});
+  const std::string escaped = escapes.dump();
+  for (std::size_t n : {3, 256, 700, 900}) CHECK(declcfg::compact_json_prefix(escapes, n) == escaped.substr(0, n));
+  // Deep nesting costs a byte a level: no recursion past the prefix.
+  Json deep = Json::array();
+  for (int i = 0; i < 5000; ++i) deep = Json::array({std::move(deep)});
+  CHECK(declcfg::compact_json_prefix(deep, 256) == std::string(256, '['));
+}
+
+// The worker and the CLI's validate release each bundle's olm.csv.metadata value once it is read
+// (ValidateOptions::release_documents): what OperatorHub and the bundle details show is the same.
+TEST_CASE("released olm.csv.metadata: bundle details and CSV fields as with the documents kept", "[view]") {
+  std::vector<std::string> dirs = {source_dir() + "/samples/catalog",
+                                   source_dir() + "/tests/fixtures/validation/p09-konflux-images/catalog"};
+  // A real catalog of the olm.csv.metadata era: values of tens of kilobytes (alm-examples), cut.
+  if (shared_available()) dirs.push_back(shared_dir() + "/catalogs/community-operators-prod-v4.21/catalogs/v4.21");
+  std::size_t cut_values = 0;
+  for (const std::string& dir : dirs) {
+    DirectoryFileSource source(dir);
+    ValidateOptions kept, released;
+    released.release_documents = true;
+    const ValidationReport a = validate_catalog(source, kept), b = validate_catalog(source, released);
+    std::size_t compared = 0;
+    for (const auto& [name, pkg] : a.model.packages) {
+      // What OperatorHub shows of the package (read from olm.csv.metadata), the same.
+      std::string hub_error;
+      const auto ha = hub::hub_preview(a.model, {name, "", "", hub::kDefaultConsole, ""}, hub_error);
+      const auto hb = hub::hub_preview(b.model, {name, "", "", hub::kDefaultConsole, ""}, hub_error);
+      REQUIRE(ha.has_value() == hb.has_value());
+      if (ha) CHECK(view::write_json(*ha) == view::write_json(*hb));
+      for (const auto& [cname, ch] : pkg.channels) {
+        for (const auto& [bname, entry] : ch.bundles) {
+          std::string error;
+          const auto da = view::bundle_details(a.model, name, cname, bname, error);
+          const auto db = view::bundle_details(b.model, name, cname, bname, error);
+          REQUIRE(da.has_value() == db.has_value());
+          if (da) CHECK(view::write_json(*da) == view::write_json(*db));
+          const model::PackageBundle* pa = pkg.bundle(bname);
+          const model::PackageBundle* pb = b.model.packages.at(name).bundle(bname);
+          if (pa && pb && pa->properties.csv) {
+            REQUIRE(pb->properties.csv);
+            CHECK(pa->properties.csv->display_name == pb->properties.csv->display_name);
+            CHECK(*pa->properties.csv->description == *pb->properties.csv->description);
+            CHECK(pa->properties.csv->annotations == pb->properties.csv->annotations);
+            CHECK(pa->properties.csv->long_annotations == pb->properties.csv->long_annotations);
+            ++compared;
+          }
+        }
+      }
+    }
+    CHECK(compared > 0);
+    // And the values are gone: what is left of each is its beginning.
+    std::size_t released_values = 0;
+    for (const declcfg::Bundle& bundle : b.config.bundles) {
+      for (const declcfg::Property& p : bundle.properties) {
+        if (p.type != "olm.csv.metadata") continue;
+        CHECK(p.value == nullptr);
+        REQUIRE(p.released_text);
+        CHECK(p.released_text->size() <= declcfg::kReleasedValueTextBytes);
+        cut_values += p.released_text->size() == declcfg::kReleasedValueTextBytes;
+        ++released_values;
+      }
+    }
+    CHECK(released_values > 0);
+  }
+  CHECK(cut_values > 0);  // some value was longer than what is kept of it, and still showed the same
 }
 
 }  // namespace
