@@ -133,8 +133,13 @@
       failAll(error || new FbclensApi.FbclensError('', 'worker', 'the worker ended (' + why + ')'));
       worker.terminate();
     };
-    const protocol = JSON.parse(await call({ op: 'init', wasmModule: await wasmModule }));
-    return { worker, send, call, end, protocol };
+    try {
+      const protocol = JSON.parse(await call({ op: 'init', wasmModule: await wasmModule }));
+      return { worker, send, call, end, protocol };
+    } catch (error) {
+      worker.terminate();  // a worker that never started is ended, not left idle
+      throw error;
+    }
   }
 
   /**
@@ -154,7 +159,8 @@
 
     // Starts the next load's worker ahead of it, so a load does not wait for a worker to start and
     // instantiate the module (100-200 ms in Chromium): at creation, and again once a load has
-    // taken the spare. A spare that fails to start is dropped (the next load starts its own).
+    // taken the spare. A spare that fails to start is dropped (the next load starts its own), and
+    // so is one a load takes while it is still failing (load starts another).
     function startSpare() {
       if (closed || spare) return spare;
       const started = spawn(base, wasmModule);
@@ -177,9 +183,11 @@
       clearTimings();
       mark('load-requested');
       try {
-        const next = spare || spawn(base, wasmModule);
+        const taken = spare;
         spare = null;
-        ticket.handle = await next;
+        // A spare that failed to start is replaced by a worker started now (which fails too when
+        // the module cannot be had at all).
+        ticket.handle = taken ? await taken.catch(() => spawn(base, wasmModule)) : await spawn(base, wasmModule);
         if (ticket.cancelled) throw abortError();
         emit('progress', Object.assign({ phase: 'reading', files: 0, bytes: 0 }, totals));
         const answer = await ticket.handle.send(message, (p) => emit('progress', p));
@@ -200,8 +208,9 @@
         throw ticket.cancelled ? abortError() : error;
       } finally {
         if (pending === ticket) pending = null;
-        // After the answer is on the page (a worker starting meanwhile would slow this load down).
-        if (keepSpare) setTimeout(startSpare, 0);
+        // After the answer is on the page (a worker starting meanwhile would slow this load down),
+        // and not while another load (one that cancelled this one) runs: it starts one when done.
+        if (keepSpare) setTimeout(() => { if (!pending) startSpare(); }, 0);
       }
     }
 

@@ -72,8 +72,8 @@ const ValidationReport* Session::load_repository(const repo::Discovery& discover
   state->current = shown;
   repo::RepositoryOptions run = state->options;
   run.load.on_file_loaded = options.on_file_loaded;  // this load reports its progress
-  // The load's stages (loadTimings) are every root's, added up; profiles are applied inside each
-  // root's validation, so they count in its stages.
+  // The load's stages (loadTimings) are every root's, added up. Check profiles, applied to each
+  // root after its validation, and the templates' rendering are in none of them.
   ValidationTimings total;
   run.on_root = [this, &shown, &total](const repo::RootOutcome& outcome, std::unique_ptr<ValidationReport>& report,
                                        const FileSource&) {

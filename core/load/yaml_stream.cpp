@@ -29,9 +29,9 @@ bool is_yaml_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
 // ---- YAML 1.1 scalar resolution, as go-yaml v2's resolve() for untagged plain scalars ----
 
-bool all_of(std::string_view s, const char* set) {
+bool all_of(std::string_view s, std::string_view set) {
   for (char c : s) {
-    if (!std::strchr(set, c)) return false;
+    if (set.find(c) == std::string_view::npos) return false;  // (strchr would match a NUL)
   }
   return true;
 }

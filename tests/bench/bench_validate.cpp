@@ -140,6 +140,11 @@ std::size_t nlohmann_objects(const std::string& text) {
 }  // namespace
 
 int main(int argc, char** argv) {
+#ifdef FBCLENS_BENCH_MALLOC
+  const char* allocator = FBCLENS_BENCH_MALLOC;  // the references run under it too
+#else
+  const char* allocator = "glibc";
+#endif
   int runs = 3;
   bool json = false;
   std::vector<std::string> dirs;
@@ -206,11 +211,11 @@ int main(int argc, char** argv) {
     const double ref = ref_yaml + ref_json;
     const double mb = (yaml_bytes + json_bytes) / 1e6;
     if (json) {
-      std::printf("{\"catalog\": \"%s\", \"bytes\": %zu, \"yamlBytes\": %zu, \"jsonBytes\": %zu, \"verdict\": \"%s\", "
+      std::printf("{\"catalog\": \"%s\", \"allocator\": \"%s\", \"bytes\": %zu, \"yamlBytes\": %zu, \"jsonBytes\": %zu, \"verdict\": \"%s\", "
                   "\"refYaml\": %.4f, \"refJson\": %.4f, \"libfyaml\": %.4f, \"libfyamlText\": %.4f, \"load\": %.4f, "
                   "\"validate\": %.4f, \"opmOnly\": %.4f, \"stagesMs\": {\"read\": %.1f, \"parse\": %.1f, \"decode\": %.1f, "
                   "\"model\": %.1f, \"validate\": %.1f, \"analyses\": %.1f}}\n",
-                  dir.c_str(), yaml_bytes + json_bytes, yaml_bytes, json_bytes, verdict.c_str(), ref_yaml, ref_json, fy_bare,
+                  dir.c_str(), allocator, yaml_bytes + json_bytes, yaml_bytes, json_bytes, verdict.c_str(), ref_yaml, ref_json, fy_bare,
                   fy_text, load, validate, opm, stages.read, stages.parse, stages.decode, stages.model, stages.validate,
                   stages.analyses);
     } else {
@@ -224,11 +229,6 @@ int main(int argc, char** argv) {
   }
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
-#ifdef FBCLENS_BENCH_MALLOC
-  const char* allocator = FBCLENS_BENCH_MALLOC;
-#else
-  const char* allocator = "glibc";
-#endif
   if (!json) std::printf("peak RSS of this process: %.1f MB; allocator (the references' too): %s\n", usage.ru_maxrss / 1024.0, allocator);
   return 0;
 }
