@@ -95,6 +95,10 @@
     return compiled.get(url);
   }
 
+  // Runs `fn` when the page is next idle (within 2 s), or after 300 ms where there is no
+  // requestIdleCallback (Safari).
+  const whenIdle = (fn) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 300));
+
   // A started worker with its request/answer bookkeeping; `protocol` is the table it answered
   // 'init' with.
   async function spawn(base, wasmModule) {
@@ -208,9 +212,10 @@
         throw ticket.cancelled ? abortError() : error;
       } finally {
         if (pending === ticket) pending = null;
-        // After the answer is on the page (a worker starting meanwhile would slow this load down),
-        // and not while another load (one that cancelled this one) runs: it starts one when done.
-        if (keepSpare) setTimeout(() => { if (!pending) startSpare(); }, 0);
+        // Once the page is idle after the answer (a worker starting meanwhile would slow the first
+        // frames down), and not while another load (one that cancelled this one) runs: that one
+        // starts the spare when done.
+        if (keepSpare) whenIdle(() => { if (!pending) startSpare(); });
       }
     }
 

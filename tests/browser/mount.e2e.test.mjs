@@ -262,18 +262,24 @@ test('a client keeps the next load\'s worker started; keepSpare: false keeps non
       constructor(...args) { super(...args); this.ended = false; workers.push(this); }
       terminate() { this.ended = true; super.terminate(); }
     };
-    const settle = () => new Promise((r) => setTimeout(r, 300));
     const alive = () => workers.filter((w) => !w.ended).length;
+    // Until `count` workers have been started (the spare starts when the page is idle), or 3 s.
+    const settle = async (count = 0) => {
+      for (let waited = 0; waited < 3000 && workers.length < count; waited += 50) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await new Promise((r) => setTimeout(r, 300));
+    };
     try {
       const client = FbclensClient.create();
       await client.ready;
       await client.loadSample();
-      await settle();
+      await settle(2);
       const afterFirst = { started: workers.length, alive: alive() };
       const second = client.loadSample();  // takes the spare: no worker is started for it
       const startedBySecond = workers.length - afterFirst.started;
       await second;
-      await settle();
+      await settle(3);
       const afterSecond = { started: workers.length, alive: alive() };
       client.close();
       await settle();  // a spare still starting is ended once it has

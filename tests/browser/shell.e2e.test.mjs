@@ -154,12 +154,18 @@ test('selecting a bundle never moves the graph; the Bundle panel names the chann
   await page.locator('.fbclens-canvas').focus();
   await page.keyboard.press('Home');  // the first lane's head
   await page.keyboard.press('ArrowDown');  // the next lane
-  await page.waitForFunction(() => window.fbclens.state().bundle !== '');
+  // The canvas handles each key on a frame of its own and the panel renders after the store: wait
+  // until the selection and the panel's heading agree (Home's bundle may be shown for a frame).
+  await page.waitForFunction(() => {
+    const s = window.fbclens.state();
+    const h = [...document.querySelectorAll('.fl-panel h3')].find((e) => e.textContent.includes('is installed'));
+    return s.bundle !== '' && h && h.textContent.includes('If ' + s.bundle + ' is installed') &&
+           h.textContent.includes('(subscribed to channel ' + s.channel + ')');
+  });
   const state = await page.evaluate(() => window.fbclens.state());
   assert.deepEqual(await box(page, '.fbclens-canvas'), before, 'the canvas stays where it was');
   assert.equal(state.panel, 'bundle', 'a bundle picked in the graph brings the Bundle panel forward');
   const heading = page.locator('.fl-panel h3', { hasText: 'is installed' });
-  await heading.waitFor();
   assert.match(await heading.textContent(), new RegExp('subscribed to channel ' + state.channel));
   const classic = await page.locator('.fl-facts dt:has-text("OLM Classic") + dd').textContent();
   await page.evaluate(() => window.fbclens.openPanel('simulator'));
