@@ -38,7 +38,9 @@ test('the embed path is every script and module the element loads', () => {
   assert.deepEqual(code.sort(), [...EMBED_PATH].sort());
   // The placeholder's announced size is the raw size of what the element loads beside itself.
   const beside = EMBED_PATH.filter((n) => n !== 'fbc-lens.js').reduce((n, name) => n + readFileSync(join(dist, name)).length, 0);
-  assert.match(element, new RegExp('\\b' + beside + '\\b'), 'the built element announces ' + beside + ' bytes');
+  // The minifier writes a number in its shortest form (2427000 as 2427e3), so compare values.
+  const numbers = (element.match(/\b\d+(?:e\d+)?\b/g) || []).map(Number);
+  assert.ok(numbers.includes(beside), 'the built element announces ' + beside + ' bytes');
 });
 
 test('the embed path is at most 1 MB brotli', () => {
