@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
+#include <string.h>  // memmem
 #include <map>
 #include <set>
 
@@ -83,9 +85,47 @@ std::vector<Document> read_documents(const std::string& bytes) {
   return docs;
 }
 
-bool mentions_template_schema(const std::string& bytes) {
-  return bytes.find("olm.template.basic") != std::string::npos || bytes.find("olm.semver") != std::string::npos ||
-         bytes.find("olm.template.substitutes") != std::string::npos;
+// Where `needle` first occurs in `text` at or after `from` (npos if nowhere). memmem (glibc, musl:
+// the two libcs we build with) searches a long needle by skips; std::string_view::find stops at
+// every first character of it, which in a catalog's text is every other word.
+std::size_t find_text(std::string_view text, std::size_t from, std::string_view needle) {
+  if (from > text.size()) return std::string_view::npos;
+  const void* at = memmem(text.data() + from, text.size() - from, needle.data(), needle.size());
+  return at ? static_cast<std::size_t>(static_cast<const char*>(at) - text.data()) : std::string_view::npos;
+}
+
+// Whether the text names a template schema anywhere ("olm.template.basic", "olm.semver",
+// "olm.template.substitutes"). Every file loaded is looked at (TemplateWatch), so it is one
+// search per needle family rather than one per name.
+bool mentions_template_schema(std::string_view bytes) {
+  if (find_text(bytes, 0, "olm.semver") != std::string_view::npos) return true;
+  constexpr std::string_view kTemplate = "olm.template.";
+  for (std::size_t at = find_text(bytes, 0, kTemplate); at != std::string_view::npos;
+       at = find_text(bytes, at + 1, kTemplate)) {
+    const std::string_view rest = bytes.substr(at + kTemplate.size());
+    if (rest.substr(0, 5) == "basic" || rest.substr(0, 11) == "substitutes") return true;
+  }
+  return false;
+}
+
+// The files discovery looks at, in walk order: those with a catalog extension, under no hidden
+// folder, that the .indexignore files keep.
+std::vector<std::string> files_to_look_at(const FileSource& source) {
+  std::vector<SourceError> walk_errors;
+  std::vector<std::string> paths = source.list_files(walk_errors);
+  std::sort(paths.begin(), paths.end(), walk_order_less);
+
+  IndexIgnore ignore;
+  for (const std::string& p : paths) {
+    if (base_name(p) != ".indexignore") continue;
+    std::string bytes, error;
+    if (source.read(p, bytes, error, std::size_t(1) << 20)) ignore.add_file(p, bytes);
+  }
+  std::vector<std::string> out;
+  for (const std::string& p : paths) {
+    if (has_catalog_extension(p) && !under_hidden_folder(p) && !ignore.ignored(p)) out.push_back(p);
+  }
+  return out;
 }
 
 bool mentions_fbc_schema(const std::string& bytes) {
@@ -184,20 +224,8 @@ bool ocp_version_less(const profiles::OcpVersion& a, const profiles::OcpVersion&
 
 Discovery discover_repository(const FileSource& source) {
   Discovery out;
-  std::vector<SourceError> walk_errors;
-  std::vector<std::string> paths = source.list_files(walk_errors);
-  std::sort(paths.begin(), paths.end(), walk_order_less);
-
-  IndexIgnore ignore;
-  for (const std::string& p : paths) {
-    if (base_name(p) != ".indexignore") continue;
-    std::string bytes, error;
-    if (source.read(p, bytes, error, std::size_t(1) << 20)) ignore.add_file(p, bytes);
-  }
-
   std::vector<std::string> content;
-  for (const std::string& p : paths) {
-    if (!has_catalog_extension(p) || under_hidden_folder(p) || ignore.ignored(p)) continue;
+  for (const std::string& p : files_to_look_at(source)) {
     std::string bytes, error;
     if (!source.read(p, bytes, error, kMaxDiscoveryBytes)) {
       out.unreadable.push_back({p, error});
@@ -304,6 +332,51 @@ Discovery discover_repository(const FileSource& source) {
   const bool root_is_folder = out.roots.size() == 1 && out.roots.front().path.empty();
   out.repository = !out.templates.empty() || out.roots.size() > 1 || (out.roots.size() == 1 && !root_is_folder);
   return out;
+}
+
+bool only_a_template_makes_a_repository(const std::vector<std::string>& paths) {
+  for (const std::string& p : paths) {
+    if (!outermost_version_folder(p).empty()) return false;
+    const std::vector<std::string> parts = path_components(p);
+    if (parts.size() > 1 && starts_with_catalog(parts[0])) return false;
+  }
+  return true;
+}
+
+// =====================================================================================================
+// TemplateWatch
+// =====================================================================================================
+
+std::vector<std::string> TemplateWatch::list_files(std::vector<SourceError>& errors) const {
+  return base_.list_files(errors);
+}
+
+bool TemplateWatch::read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const {
+  if (!base_.read(path, bytes, error, max_bytes)) return false;
+  looked_at_.push_back(path);
+  if (!mentions_template_) mentions_template_ = mentions_template_schema(bytes);
+  return true;
+}
+
+bool TemplateWatch::is_symlink_to_directory(const std::string& path) const {
+  return base_.is_symlink_to_directory(path);
+}
+
+bool TemplateWatch::may_hold_template() const {
+  if (answer_) return *answer_;
+  if (!mentions_template_) {
+    std::sort(looked_at_.begin(), looked_at_.end());
+    for (const std::string& p : files_to_look_at(base_)) {
+      if (std::binary_search(looked_at_.begin(), looked_at_.end(), p)) continue;
+      std::string bytes, error;
+      if (base_.read(p, bytes, error, kMaxDiscoveryBytes) && mentions_template_schema(bytes)) {
+        mentions_template_ = true;
+        break;
+      }
+    }
+  }
+  answer_ = mentions_template_;
+  return mentions_template_;
 }
 
 // =====================================================================================================

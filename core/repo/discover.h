@@ -102,6 +102,39 @@ struct Discovery {
 /// Never fails: unreadable files are listed in `unreadable`.
 Discovery discover_repository(const FileSource& source);
 
+/// Whether a folder's paths (FileSource::list_files) leave a template file as the only thing that
+/// could make it a repository: none lies under a version folder or in a top-level folder named
+/// `catalog…`, so the folder itself is the only root discovery could find, and it says
+/// `repository` only when it finds a template. Every path listed counts, ignored or not (a path
+/// too many only sends the folder to discover_repository).
+bool only_a_template_makes_a_repository(const std::vector<std::string>& paths);
+
+/// A FileSource that passes everything through to `base` and looks at each file read through it as
+/// discover_repository looks for a template (the textual test on the template schemas' names), so
+/// a folder that only_a_template_makes_a_repository says is one catalog unless it holds a template
+/// can be loaded as one catalog through it and need not be read a second time by discovery (in
+/// the browser each read copies a File into the worker). `base` must outlive it.
+class TemplateWatch final : public FileSource {
+ public:
+  explicit TemplateWatch(const FileSource& base) : base_(base) {}
+
+  std::vector<std::string> list_files(std::vector<SourceError>& errors) const override;
+  /// base's read; a file read whole is looked at once.
+  bool read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const override;
+  bool is_symlink_to_directory(const std::string& path) const override;
+
+  /// Whether discover_repository(base) could find a template: a file read through this source names
+  /// a template schema, or a file discovery looks at that was not read through it (read now) does.
+  /// False means it finds none. The first call does the reading; later calls repeat its answer.
+  bool may_hold_template() const;
+
+ private:
+  const FileSource& base_;
+  mutable std::vector<std::string> looked_at_;  ///< paths read whole through this source
+  mutable bool mentions_template_ = false;
+  mutable std::optional<bool> answer_;
+};
+
 /// The files of one folder of another FileSource, as `opm validate FOLDER` would see them: paths
 /// relative to the folder, nothing outside it, and the template files inside it left out
 /// (`excluded`, paths relative to the base). `base` must outlive it.

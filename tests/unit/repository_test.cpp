@@ -15,6 +15,7 @@
 #include "support.h"
 #include "template/template.h"
 #include "template/write.h"
+#include "validate/validate.h"
 
 namespace fbclens::test {
 namespace {
@@ -47,6 +48,15 @@ const bool registered = [] {
       std::vector<std::string> roots;
       for (const repo::CatalogRoot& r : discovery.roots) roots.push_back(r.path);
       CHECK(roots == strings(expected["roots"]));
+      // The worker's shortcut: a folder whose paths leave only a template to make it a repository
+      // is loaded as one catalog through a TemplateWatch; the watch must never miss a template
+      // discovery finds.
+      std::vector<SourceError> errors;
+      if (repo::only_a_template_makes_a_repository(source.list_files(errors))) {
+        const repo::TemplateWatch watch(source);
+        validate_catalog(watch);
+        CHECK((watch.may_hold_template() || !discovery.repository));
+      }
       if (!discovery.repository) return;
       const repo::RepositoryReport report = repo::validate_repository(source, discovery);
       CHECK(codes_of(report.findings) == strings(expected["codes"]));
@@ -202,12 +212,64 @@ TEST_CASE("every root of ../shared/catalogs is one catalog, validated as before"
   }
   const std::string catalogs = shared_dir() + "/catalogs";
   const Json expected = Json::parse(read_file(catalogs + "/expected.json"));
+  std::size_t by_paths = 0;
   for (const auto& [root, v] : expected.items()) {
     INFO("root " << root);
     if (!fs::is_directory(catalogs + "/" + root)) continue;  // a single file is never a repository
     const DirectoryFileSource source(catalogs + "/" + root);
     CHECK_FALSE(repo::discover_repository(source).repository);
+    // The worker loads most of them without discovery reading their files (TemplateWatch).
+    std::vector<SourceError> errors;
+    if (repo::only_a_template_makes_a_repository(source.list_files(errors))) {
+      ++by_paths;
+      CHECK_FALSE(repo::TemplateWatch(source).may_hold_template());
+    }
   }
+  CHECK(by_paths > expected.size() / 2);
+}
+
+TEST_CASE("folders whose paths leave only a template to make them a repository", "[repository]") {
+  CHECK(repo::only_a_template_makes_a_repository({"catalog.yaml", "etcd/index.json", "a/b/c.yaml", "catalogs.json"}));
+  CHECK(repo::only_a_template_makes_a_repository({}));
+  CHECK_FALSE(repo::only_a_template_makes_a_repository({"etcd/index.json", "v4.14/etcd/index.json"}));
+  CHECK_FALSE(repo::only_a_template_makes_a_repository({"catalog/etcd/index.json"}));
+  CHECK_FALSE(repo::only_a_template_makes_a_repository({"catalog-old/etcd.yaml"}));
+  CHECK_FALSE(repo::only_a_template_makes_a_repository({"ocp-4-14/x/y.yaml"}));
+}
+
+TEST_CASE("a TemplateWatch looks at what the load read, and reads only what it did not", "[repository]") {
+  const std::string package = "{\"schema\":\"olm.package\",\"name\":\"etcd\"}\n";
+  const std::string semver = "schema: olm.semver\nGenerateMajorChannels: true\nStable:\n  bundles: []\n";
+  MemoryFileSource catalog;
+  catalog.add("etcd/index.json", package);
+  const repo::TemplateWatch plain(catalog);
+  validate_catalog(plain);
+  CHECK_FALSE(plain.may_hold_template());
+  CHECK_FALSE(repo::discover_repository(catalog).repository);
+
+  // The template read by the load: seen while it was read.
+  MemoryFileSource with_template = catalog;
+  with_template.add("semver.yaml", semver);
+  const repo::TemplateWatch loaded(with_template);
+  validate_catalog(loaded);
+  CHECK(loaded.may_hold_template());
+  CHECK(repo::discover_repository(with_template).repository);
+
+  // Nothing read through the watch: it reads the files discovery would look at itself, and the
+  // word only in a file discovery never looks at (no catalog extension) does not count.
+  const repo::TemplateWatch unread(with_template);
+  CHECK(unread.may_hold_template());
+  MemoryFileSource notes = catalog;
+  notes.add("NOTES.txt", "see olm.semver");
+  CHECK_FALSE(repo::TemplateWatch(notes).may_hold_template());
+  CHECK_FALSE(repo::discover_repository(notes).repository);
+
+  // The textual test: a template schema's name anywhere, after other "olm.template." words.
+  MemoryFileSource other = catalog;
+  other.add("other.yaml", "schema: olm.template.other\n");
+  CHECK_FALSE(repo::TemplateWatch(other).may_hold_template());
+  other.add("more.yaml", "a: olm.template.other\nb: olm.template.\nschema: olm.template.substitutes\n");
+  CHECK(repo::TemplateWatch(other).may_hold_template());
 }
 
 TEST_CASE("render-template prints what the real repositories committed", "[repository][shared]") {

@@ -94,7 +94,7 @@ test('loadTimings: the stages of the last load, in order; excerpts read the file
   api.loadText([{ path: 'a/catalog.yaml', data: yaml }], { deferAnalyses: true });
   const timings = await api.loadTimings({});
   assert.deepEqual(timings.stages.map((s) => s.name),
-                   ['read', 'parse', 'decode', 'model', 'validate', 'profiles', 'analyses', 'view', 'serialise']);
+                   ['discover', 'read', 'parse', 'decode', 'model', 'validate', 'profiles', 'analyses', 'view', 'serialise']);
   assert.ok(timings.stages.every((s) => s.ms >= 0));
   assert.equal(timings.files, 1);
   assert.equal(timings.bytes, Buffer.byteLength(yaml));

@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, dirname, resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -80,6 +81,25 @@ test('selectRoot after a load with arguments: every root answers, as the CLI val
       if (!args.profiles) assert.deepEqual(view.summary.findingCounts, cliReport.catalogs[i].summary.findingCounts);
     }
   }
+});
+
+// A folder whose paths make it one catalog is loaded as one without discovery reading its files
+// first (repo::TemplateWatch); a template among them still makes it a repository, as for the CLI.
+test('one catalog folder with a template beside its packages: a repository, as the CLI says', async () => {
+  const from = join(fixtures, 't01-basic-bundle-fields/repo/v4.16');
+  const dir = mkdtempSync(join(tmpdir(), 'fbclens-template-beside-'));
+  mkdirSync(join(dir, 'foo'));
+  writeFileSync(join(dir, 'foo/catalog.json'), readFileSync(join(from, 'catalog/foo/catalog.json')));
+  writeFileSync(join(dir, 'template.json'), readFileSync(join(from, 'catalog-template.json')));
+  const api = attach(await createFbclensCore());
+  const view = JSON.parse(api.loadText(filesOf(dir), {}));
+  assert.ok(view.repository, 'answered as a repository');
+  assert.deepEqual(JSON.parse(api.call('repositoryReport', '{}')), native(dir, 'validate', '--output', 'json'));
+  const timings = await api.loadTimings({});
+  assert.equal(timings.stages[0].name, 'discover');
+  // Without the template, one catalog: its view has no repository.
+  const alone = JSON.parse(api.loadText(filesOf(dir).filter((f) => f.path !== 'template.json'), {}));
+  assert.equal(alone.repository, undefined);
 });
 
 test('loadTimings of a repository: every root\'s stages added up, the files of the catalog shown', async () => {
