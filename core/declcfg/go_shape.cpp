@@ -3,6 +3,9 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 namespace fbclens {
 
@@ -26,22 +29,70 @@ const char* json_kind(const Json& v) {
   }
 }
 
+// The member of `obj` Go's encoding/json decodes into field `name`: the exact key, else the first
+// key equal to it without regard to ASCII case. {key, value}, or {nullptr, nullptr}.
+std::pair<const std::string*, const Json*> find_field(const Json& obj, std::string_view name) {
+  if (!obj.is_object()) return {nullptr, nullptr};
+  const auto exact = obj.find(name);
+  if (exact != obj.end()) return {&exact.key(), &exact.value()};
+  for (auto it = obj.begin(); it != obj.end(); ++it) {
+    if (ascii_equal_fold(it.key(), name)) return {&it.key(), &it.value()};
+  }
+  return {nullptr, nullptr};
+}
+
+// Walks a value as encoding/json would decode it into a shape. Where it is (the document path and
+// Go's FieldStack) is kept as parts and written out only for the error: every value of every
+// decoded blob is visited, and building those strings at each one was most of the walk.
 struct Checker {
   std::string error;
   std::string error_path;
 
-  // `go_struct`: innermost Go struct name; `stack`: JSON field names from the top (Go's FieldStack).
-  bool check(const Json& v, const GoShape& s, const std::string& go_struct, const std::string& stack,
-             const std::string& doc_path) {
+  // A step of the document path: an object key, or an array index when `key` is null.
+  struct Step {
+    const std::string* key = nullptr;
+    std::size_t index = 0;
+  };
+  std::vector<Step> path;
+  std::vector<std::string_view> fields;  // the JSON field names from the top (Go's FieldStack)
+
+  std::string doc_path() const {
+    std::string out;
+    for (const Step& step : path) {
+      out += '/';
+      out += step.key ? *step.key : std::to_string(step.index);
+    }
+    return out;
+  }
+
+  std::string field_stack() const {
+    std::string out;
+    for (std::string_view field : fields) {
+      if (!out.empty()) out += '.';
+      out += field;
+    }
+    return out;
+  }
+
+  // Checks `v` at `step` (pushed for the walk below it).
+  bool check_at(const Json& v, const GoShape& s, std::string_view go_struct, Step step) {
+    path.push_back(step);
+    const bool ok = check(v, s, go_struct);
+    path.pop_back();
+    return ok;
+  }
+
+  // `go_struct`: the innermost Go struct's name ("" at the top).
+  bool check(const Json& v, const GoShape& s, std::string_view go_struct) {
     if (v.is_null()) return true;
     const auto type_error = [&](const std::string& value_kind) {
       if (go_struct.empty()) {
         error = "json: cannot unmarshal " + value_kind + " into Go value of type " + s.go_type;
       } else {
-        error = "json: cannot unmarshal " + value_kind + " into Go struct field " + go_struct + "." + stack +
-                " of type " + s.go_type;
+        error = "json: cannot unmarshal " + value_kind + " into Go struct field " + std::string(go_struct) + "." +
+                field_stack() + " of type " + s.go_type;
       }
-      error_path = doc_path;
+      error_path = doc_path();
       return false;
     };
     switch (s.kind) {
@@ -59,7 +110,7 @@ struct Checker {
         std::string err;
         if (!go_base64_decode(v.get_ref<const std::string&>(), nullptr, err)) {
           error = err;
-          error_path = doc_path;
+          error_path = doc_path();
           return false;
         }
         return true;
@@ -68,26 +119,29 @@ struct Checker {
         if (!v.is_array()) return type_error(json_kind(v));
         std::size_t i = 0;
         for (const Json& e : v) {
-          if (!check(e, *s.element, go_struct, stack, doc_path + "/" + std::to_string(i++))) return false;
+          if (!check_at(e, *s.element, go_struct, {nullptr, i++})) return false;
         }
         return true;
       }
       case GoShape::Kind::Map: {
         if (!v.is_object()) return type_error(json_kind(v));
         for (auto it = v.begin(); it != v.end(); ++it) {
-          if (!check(it.value(), *s.element, go_struct, stack, doc_path + "/" + it.key())) return false;
+          if (!check_at(it.value(), *s.element, go_struct, {&it.key(), 0})) return false;
         }
         return true;
       }
       case GoShape::Kind::Struct: {
         if (!v.is_object()) return type_error(json_kind(v));
-        const auto dot = s.go_type.rfind('.');
-        const std::string name = dot == std::string::npos ? s.go_type : s.go_type.substr(dot + 1);
+        const std::string_view type = s.go_type;
+        const auto dot = type.rfind('.');
+        const std::string_view name = dot == std::string_view::npos ? type : type.substr(dot + 1);
         for (const auto& [field, shape] : s.fields) {
-          std::string key;
-          const Json* member = go_field(v, field, &key);
+          const auto [key, member] = find_field(v, field);
           if (!member) continue;
-          if (!check(*member, *shape, name, stack.empty() ? field : stack + "." + field, doc_path + "/" + key)) return false;
+          fields.push_back(field);
+          const bool ok = check_at(*member, *shape, name, {key, 0});
+          fields.pop_back();
+          if (!ok) return false;
         }
         return true;
       }
@@ -122,24 +176,14 @@ const GoShape kProperties = make(K::Slice, "[]property.Property", {}, &kProperty
 }  // namespace
 
 const Json* go_field(const Json& obj, std::string_view name, std::string* key_out) {
-  if (!obj.is_object()) return nullptr;
-  auto exact = obj.find(std::string(name));
-  if (exact != obj.end()) {
-    if (key_out) *key_out = exact.key();
-    return &exact.value();
-  }
-  for (auto it = obj.begin(); it != obj.end(); ++it) {
-    if (ascii_equal_fold(it.key(), name)) {
-      if (key_out) *key_out = it.key();
-      return &it.value();
-    }
-  }
-  return nullptr;
+  const auto [key, member] = find_field(obj, name);
+  if (member && key_out) *key_out = *key;
+  return member;
 }
 
 std::string go_decode_check(const Json& value, const GoShape& shape, std::string* field_path_out) {
   Checker c;
-  c.check(value, shape, "", "", "");
+  c.check(value, shape, "");
   if (field_path_out) *field_path_out = c.error_path;
   return c.error;
 }
