@@ -534,7 +534,8 @@ constexpr Op kOps[] = {
      "boolean badRequest",
      false, analyses_op},
     {"loadTimings", "{}",
-     "how long each stage of the last load took: {stages: [{name, ms}], files, bytes}; stages in order: read (files "
+     "how long each stage of the last load took: {stages: [{name, ms}], files, bytes}; stages in order: discover "
+     "(whether the folder is a repository: 0 unless its paths or a template left it open), read (files "
      "copied into wasm memory), parse, decode, model, validate (opm's rules), profiles, analyses (0 when deferred), "
      "view (the explorer view and Summary built), serialise (their JSON text written)", false, load_timings},
     {"layout", "{package, channel ('' or absent = the whole package, channels as lanes)}",
