@@ -38,20 +38,23 @@ int run_validate(const CLI::App& verb, const ValidateSettings& s) {
   for (const std::string& v : s.pipelines_registries) profile_flags.take("--operator-pipelines-registries", v, error);
   const std::unique_ptr<FileSource> source = open_catalog(path);
   if (!source) return 2;
-  // A folder of several catalogs (one per OpenShift version) and their templates is validated as
-  // a repository; a folder that is one catalog exactly as before (and always with --single-catalog).
-  std::error_code dir_ec;
-  if (!s.single_catalog && std::filesystem::is_directory(path, dir_ec)) {
-    const repo::Discovery discovery = repo::discover_repository(*source);
-    if (discovery.repository) return validate_repository(path, *source, discovery, output, profile_flags, s.bundles_from);
-  }
-  profiles::ProfileOptions profile_options;
-  if (!resolve_profile_options(path, profile_flags, profile_options)) return 2;
   // opm's output needs nothing beyond opm: no analysis, no profile (which never change it).
   ValidateOptions options;
   options.analyses = output != "opm";
   options.release_documents = true;  // nothing below reads the documents beyond the model and properties
-  ValidationReport report = validate_catalog(*source, options);
+  // A folder of several catalogs (one per OpenShift version) and their templates is validated as
+  // a repository; a folder that is one catalog exactly as before (and always with --single-catalog).
+  std::unique_ptr<ValidationReport> validated;
+  std::error_code dir_ec;
+  if (!s.single_catalog && std::filesystem::is_directory(path, dir_ec)) {
+    repo::FolderOutcome folder = repo::validate_folder(*source, options);
+    if (folder.repository) return validate_repository(path, *source, *folder.repository, output, profile_flags, s.bundles_from);
+    validated = std::move(folder.report);
+  }
+  profiles::ProfileOptions profile_options;
+  if (!resolve_profile_options(path, profile_flags, profile_options)) return 2;
+  if (!validated) validated = std::make_unique<ValidationReport>(validate_catalog(*source, options));
+  ValidationReport& report = *validated;
   // Profiles add findings and gates; opm's own output and verdict stay as they are.
   if (output != "opm") profiles::apply_profiles(report, profile_options);
   // Files are named as compilers name them: relative to the current directory when the catalog is

@@ -37,45 +37,23 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
   };
   repository_.reset();
   // A folder of several catalogs (one per OpenShift version) and templates: a repository, whose
-  // roots are validated with every analysis (deferAnalyses applies to one catalog's load). Most
-  // folders dropped are one catalog, and their paths say so unless a file is a template: those are
-  // loaded as one catalog through a TemplateWatch, which tells from the files the load reads whether
-  // discovery must look (each read copies a File into the worker, so discovery reading every file
-  // first cost as much as the load's own reading).
-  double discover_ms = 0;
-  const auto discover = [&]() {
-    const double at = emscripten_get_now();
-    repo::Discovery discovery = repo::discover_repository(*current_);
-    discover_ms += emscripten_get_now() - at;
-    return discovery;
-  };
-  const auto as_repository = [&](const repo::Discovery& discovery) {
-    report_.reset();
-    const ValidationReport* report = load_repository(discovery, over, options.load);
-    timings_.insert(timings_.begin(), StageTime{"discover", discover_ms});
+  // roots are validated with every analysis (deferAnalyses applies to one catalog's load). One
+  // catalog is read once (validate_folder), as discovery reading each file first cost as much as
+  // the load's own reading (each read copies a File into the worker).
+  repo::FolderOutcome folder_outcome = repo::validate_folder(*current_, options);
+  if (folder_outcome.repository) {
+    const ValidationReport* report = load_repository(*folder_outcome.repository, over, options.load);
+    timings_.insert(timings_.begin(), StageTime{"discover", folder_outcome.discover_ms});
     fingerprint_ = catalog_fingerprint(current_->hashes());
     start_analyses();
     return report;
-  };
-  std::vector<SourceError> list_errors;
-  if (repo::only_a_template_makes_a_repository(current_->list_files(list_errors))) {
-    const repo::TemplateWatch watch(*current_);
-    report_ = std::make_unique<ValidationReport>(validate_catalog(watch, options));
-    const double at = emscripten_get_now();
-    const bool may_hold_template = watch.may_hold_template();
-    discover_ms += emscripten_get_now() - at;
-    if (may_hold_template) {
-      if (const repo::Discovery discovery = discover(); discovery.repository) return as_repository(discovery);
-    }
-  } else {
-    if (const repo::Discovery discovery = discover(); discovery.repository) return as_repository(discovery);
-    report_ = std::make_unique<ValidationReport>(validate_catalog(*current_, options));
   }
+  report_ = std::move(folder_outcome.report);
   // The files were read (and hashed) while they were parsed; the fingerprint reads only the others.
   fingerprint_ = catalog_fingerprint(current_->hashes());
   start_analyses();
   const ValidationTimings& t = report_->timings;
-  timings_ = {{"discover", discover_ms}, {"read", t.read}, {"parse", t.parse}, {"decode", t.decode}, {"model", t.model},
+  timings_ = {{"discover", folder_outcome.discover_ms}, {"read", t.read}, {"parse", t.parse}, {"decode", t.decode}, {"model", t.model},
               {"validate", t.validate}, {"profiles", 0}, {"analyses", t.analyses}, {"view", 0}, {"serialise", 0}};
   const double start = emscripten_get_now();
   profiles::ProfileOptions profile_options;

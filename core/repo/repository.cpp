@@ -1,6 +1,7 @@
 #include "repo/repository.h"
 
 #include <algorithm>
+#include <chrono>
 #include <set>
 
 #include "export/report_json.h"
@@ -36,6 +37,30 @@ void index_bundle_source(const BundleSource& from, tmpl::BundleIndex& index) {
 }
 
 }  // namespace
+
+FolderOutcome validate_folder(const FileSource& source, const ValidateOptions& options) {
+  FolderOutcome out;
+  const auto timed = [&out](auto&& step) {
+    const auto start = std::chrono::steady_clock::now();
+    auto result = step();
+    out.discover_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return result;
+  };
+  std::vector<SourceError> list_errors;
+  if (only_a_template_makes_a_repository(source.list_files(list_errors))) {
+    const TemplateWatch watch(source);
+    out.report = std::make_unique<ValidationReport>(validate_catalog(watch, options));
+    if (!timed([&] { return watch.may_hold_template(); })) return out;
+  }
+  Discovery discovery = timed([&] { return discover_repository(source); });
+  if (discovery.repository) {
+    out.report.reset();
+    out.repository = std::move(discovery);
+  } else if (!out.report) {
+    out.report = std::make_unique<ValidationReport>(validate_catalog(source, options));
+  }
+  return out;
+}
 
 std::unique_ptr<FileSource> root_source(const FileSource& source, const Discovery& discovery, const CatalogRoot& root) {
   return std::make_unique<SubtreeFileSource>(source, root.path, templates_within(discovery, root.path));

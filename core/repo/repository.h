@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -84,6 +85,22 @@ struct RepositoryReport {
 
 /// The FileSource of one root of `source` (the root's folder, without the template files inside it).
 std::unique_ptr<FileSource> root_source(const FileSource& source, const Discovery& discovery, const CatalogRoot& root);
+
+/// A folder dropped or named on the command line, once looked at: a repository (its discovery),
+/// or one catalog (its report).
+struct FolderOutcome {
+  std::optional<Discovery> repository;       ///< set when the folder is a repository; report is then null
+  std::unique_ptr<ValidationReport> report;  ///< the catalog's, validated with the options given
+  double discover_ms = 0;                    ///< time spent deciding (discovery, and the watch's own reads)
+};
+
+/// Validates the folder in `source` as one catalog with `options`, unless discover_repository
+/// would call it a repository: then only its discovery is returned, for validate_repository. The
+/// answer is discover_repository's in every case, but a folder whose paths leave only a template
+/// to make it a repository (only_a_template_makes_a_repository, most folders) is validated through
+/// a TemplateWatch first, and discovery runs only when one of its files names a template schema:
+/// each file of a catalog is then read once, not once by discovery and again by the load.
+FolderOutcome validate_folder(const FileSource& source, const ValidateOptions& options);
 
 /// Validates the repository in `source`, whose layout `discovery` found (discover_repository).
 /// Never fails: every problem is a finding of a root, a template or the repository.
