@@ -38,6 +38,10 @@ int run_validate(const CLI::App& verb, const ValidateSettings& s) {
   for (const std::string& v : s.pipelines_registries) profile_flags.take("--operator-pipelines-registries", v, error);
   const std::unique_ptr<FileSource> source = open_catalog(path);
   if (!source) return 2;
+  // The settings first, so a broken config file stops the command before any validation (a
+  // repository resolves the same settings again for its roots, with the same verdict on them).
+  profiles::ProfileOptions profile_options;
+  if (!resolve_profile_options(path, profile_flags, profile_options)) return 2;
   // opm's output needs nothing beyond opm: no analysis, no profile (which never change it).
   ValidateOptions options;
   options.analyses = output != "opm";
@@ -51,8 +55,6 @@ int run_validate(const CLI::App& verb, const ValidateSettings& s) {
     if (folder.repository) return validate_repository(path, *source, *folder.repository, output, profile_flags, s.bundles_from);
     validated = std::move(folder.report);
   }
-  profiles::ProfileOptions profile_options;
-  if (!resolve_profile_options(path, profile_flags, profile_options)) return 2;
   if (!validated) validated = std::make_unique<ValidationReport>(validate_catalog(*source, options));
   ValidationReport& report = *validated;
   // Profiles add findings and gates; opm's own output and verdict stay as they are.

@@ -42,6 +42,7 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
   // the load's own reading (each read copies a File into the worker).
   repo::FolderOutcome folder_outcome = repo::validate_folder(*current_, options);
   if (folder_outcome.repository) {
+    bytes = files = 0;  // progress counts the repository's roots, not a load as one catalog dropped
     const ValidationReport* report = load_repository(*folder_outcome.repository, over, options.load);
     timings_.insert(timings_.begin(), StageTime{"discover", folder_outcome.discover_ms});
     fingerprint_ = catalog_fingerprint(current_->hashes());
@@ -53,8 +54,12 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
   fingerprint_ = catalog_fingerprint(current_->hashes());
   start_analyses();
   const ValidationTimings& t = report_->timings;
-  timings_ = {{"discover", folder_outcome.discover_ms}, {"read", t.read}, {"parse", t.parse}, {"decode", t.decode}, {"model", t.model},
-              {"validate", t.validate}, {"profiles", 0}, {"analyses", t.analyses}, {"view", 0}, {"serialise", 0}};
+  timings_ = {{"read", t.read}, {"parse", t.parse}, {"decode", t.decode}, {"model", t.model}, {"validate", t.validate},
+              {"profiles", 0}, {"analyses", t.analyses}, {"view", 0}, {"serialise", 0}};
+  // The stages in the order they ran (the page lays them end to end): the deciding before the load,
+  // or, for a folder that is one catalog by its paths, after its validation.
+  const StageTime discover{"discover", folder_outcome.discover_ms};
+  timings_.insert(timings_.begin() + (folder_outcome.decided_after_load ? 5 : 0), discover);
   const double start = emscripten_get_now();
   profiles::ProfileOptions profile_options;
   if (!profiles::catalog_options(*current_, report_->load, over, "the ocpVersion argument", folder, profile_options, error)) {

@@ -534,9 +534,10 @@ constexpr Op kOps[] = {
      "boolean badRequest",
      false, analyses_op},
     {"loadTimings", "{}",
-     "how long each stage of the last load took: {stages: [{name, ms}], files, bytes}; stages in order: discover "
-     "(whether the folder is a repository: 0 unless its paths or a template left it open), read (files "
-     "copied into wasm memory), parse, decode, model, validate (opm's rules), profiles, analyses (0 when deferred), "
+     "how long each stage of the last load took: {stages: [{name, ms}], files, bytes}; stages in the order they ran: "
+     "discover (deciding whether the folder is a repository), read (files copied into wasm memory), parse, "
+     "decode, model, validate (opm's rules), and for a folder that is one catalog by its paths discover here "
+     "instead (a look at the files the load did not read), then profiles, analyses (0 when deferred), "
      "view (the explorer view and Summary built), serialise (their JSON text written)", false, load_timings},
     {"layout", "{package, channel ('' or absent = the whole package, channels as lanes)}",
      "the graph layout (core/export/layout_json.h)", false, layout},

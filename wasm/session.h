@@ -18,9 +18,10 @@
 
 namespace fbclens::wasm {
 
-/// How long one stage of the last load took: {name, milliseconds}. The stages, in order:
-/// "discover" (whether the folder is a repository: its paths, and its files only when they leave
-/// it open), "read" (files copied into wasm memory), "parse", "decode", "model", "validate" (opm's rules),
+/// How long one stage of the last load took: {name, milliseconds}. The stages, in the order they
+/// ran: "discover" (deciding whether the folder is a repository; for a folder that is one catalog
+/// by its paths it comes after "validate": repo::validate_folder), "read" (files copied into wasm
+/// memory), "parse", "decode", "model", "validate" (opm's rules),
 /// "profiles", "analyses" (0 when deferred), "view" (the explorer view built), "serialise" (its
 /// JSON text written).
 struct StageTime {

@@ -47,13 +47,20 @@ FolderOutcome validate_folder(const FileSource& source, const ValidateOptions& o
     return result;
   };
   std::vector<SourceError> list_errors;
+  double load_ms = 0;
   if (only_a_template_makes_a_repository(source.list_files(list_errors))) {
     const TemplateWatch watch(source);
+    const auto start = std::chrono::steady_clock::now();
     out.report = std::make_unique<ValidationReport>(validate_catalog(watch, options));
+    load_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    out.decided_after_load = true;
     if (!timed([&] { return watch.may_hold_template(); })) return out;
   }
   Discovery discovery = timed([&] { return discover_repository(source); });
   if (discovery.repository) {
+    // A load as one catalog that turned out to be a repository's: part of deciding, then dropped.
+    out.discover_ms += load_ms;
+    out.decided_after_load = false;
     out.report.reset();
     out.repository = std::move(discovery);
   } else if (!out.report) {

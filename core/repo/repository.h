@@ -91,7 +91,12 @@ std::unique_ptr<FileSource> root_source(const FileSource& source, const Discover
 struct FolderOutcome {
   std::optional<Discovery> repository;       ///< set when the folder is a repository; report is then null
   std::unique_ptr<ValidationReport> report;  ///< the catalog's, validated with the options given
-  double discover_ms = 0;                    ///< time spent deciding (discovery, and the watch's own reads)
+  /// Milliseconds spent deciding: discovery, the watch's own reads, and for a repository found
+  /// only after a load as one catalog, that load too (its report is dropped).
+  double discover_ms = 0;
+  /// Whether the deciding came after the catalog's load (a folder that is one catalog by its
+  /// paths), so a timeline of the stages puts discover_ms after the load's own stages.
+  bool decided_after_load = false;
 };
 
 /// Validates the folder in `source` as one catalog with `options`, unless discover_repository

@@ -48,15 +48,10 @@ const bool registered = [] {
       std::vector<std::string> roots;
       for (const repo::CatalogRoot& r : discovery.roots) roots.push_back(r.path);
       CHECK(roots == strings(expected["roots"]));
-      // The worker's shortcut: a folder whose paths leave only a template to make it a repository
-      // is loaded as one catalog through a TemplateWatch; the watch must never miss a template
-      // discovery finds.
-      std::vector<SourceError> errors;
-      if (repo::only_a_template_makes_a_repository(source.list_files(errors))) {
-        const repo::TemplateWatch watch(source);
-        validate_catalog(watch);
-        CHECK((watch.may_hold_template() || !discovery.repository));
-      }
+      // What the CLI's validate and the worker ask: the same answer as discovery's.
+      const repo::FolderOutcome folder = repo::validate_folder(source, {});
+      CHECK(folder.repository.has_value() == discovery.repository);
+      CHECK((folder.report != nullptr) == !discovery.repository);
       if (!discovery.repository) return;
       const repo::RepositoryReport report = repo::validate_repository(source, discovery);
       CHECK(codes_of(report.findings) == strings(expected["codes"]));
@@ -263,6 +258,21 @@ TEST_CASE("a TemplateWatch looks at what the load read, and reads only what it d
   notes.add("NOTES.txt", "see olm.semver");
   CHECK_FALSE(repo::TemplateWatch(notes).may_hold_template());
   CHECK_FALSE(repo::discover_repository(notes).repository);
+
+  // validate_folder: one catalog validated once, through the watch; the template beside the
+  // package makes the folder a repository, found after that load (whose report is dropped).
+  const repo::FolderOutcome one = repo::validate_folder(catalog, {});
+  CHECK_FALSE(one.repository);
+  REQUIRE(one.report);
+  CHECK(one.decided_after_load);
+  CHECK(one.report->model.packages.count("etcd") == 1);
+  const repo::FolderOutcome beside = repo::validate_folder(with_template, {});
+  REQUIRE(beside.repository);
+  CHECK(beside.report == nullptr);
+  CHECK_FALSE(beside.decided_after_load);
+  REQUIRE(beside.repository->templates.size() == 1);
+  CHECK(beside.repository->templates[0].path == "semver.yaml");
+  CHECK(repo::validate_folder(notes, {}).report != nullptr);
 
   // The textual test: a template schema's name anywhere, after other "olm.template." words.
   MemoryFileSource other = catalog;
