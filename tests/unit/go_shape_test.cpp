@@ -8,26 +8,16 @@
 namespace fbclens::test {
 namespace {
 
-GoShape shape(GoShape::Kind kind, std::string go_type, std::vector<std::pair<std::string, const GoShape*>> fields = {},
-              const GoShape* element = nullptr) {
-  GoShape s;
-  s.kind = kind;
-  s.go_type = std::move(go_type);
-  s.fields = std::move(fields);
-  s.element = element;
-  return s;
-}
-
 using K = GoShape::Kind;
 
 TEST_CASE("go_decode_check: field stacks and document paths through nested values", "[declcfg][go]") {
-  const GoShape string = shape(K::String, "string");
-  const GoShape int32 = shape(K::Int32, "int32");
-  const GoShape skips = shape(K::Slice, "[]string", {}, &string);
-  const GoShape entry = shape(K::Struct, "declcfg.ChannelEntry", {{"name", &string}, {"skips", &skips}});
-  const GoShape entries = shape(K::Slice, "[]declcfg.ChannelEntry", {}, &entry);
-  const GoShape weights = shape(K::Map, "map[string]int32", {}, &int32);
-  const GoShape channel = shape(K::Struct, "declcfg.Channel", {{"entries", &entries}, {"weights", &weights}});
+  const GoShape string{K::String, "string"};
+  const GoShape int32{K::Int32, "int32"};
+  const GoShape skips{K::Slice, "[]string", {}, &string};
+  const GoShape entry{K::Struct, "declcfg.ChannelEntry", {{"name", &string}, {"skips", &skips}}};
+  const GoShape entries{K::Slice, "[]declcfg.ChannelEntry", {}, &entry};
+  const GoShape weights{K::Map, "map[string]int32", {}, &int32};
+  const GoShape channel{K::Struct, "declcfg.Channel", {{"entries", &entries}, {"weights", &weights}}};
 
   std::string path;
   CHECK(go_decode_check(Json::parse(R"({"entries":[{"name":"a","skips":["x"]}],"weights":{"a":1}})"), channel, &path).empty());
