@@ -3,6 +3,7 @@
 // -sEXPORTED_FUNCTIONS; strings cross as UTF-8 pointers, owned by the callee.
 #include <emscripten/emscripten.h>
 
+#include <algorithm>
 #include <cstdint>
 
 #include "export/report_json.h"
@@ -58,8 +59,9 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
               {"profiles", 0}, {"analyses", t.analyses}, {"view", 0}, {"serialise", 0}};
   // The stages in the order they ran (the page lays them end to end): the deciding before the load,
   // or, for a folder that is one catalog by its paths, after its validation.
-  const StageTime discover{"discover", folder_outcome.discover_ms};
-  timings_.insert(timings_.begin() + (folder_outcome.decided_after_load ? 5 : 0), discover);
+  const auto validate = std::find_if(timings_.begin(), timings_.end(), [](const StageTime& s) { return s.name == "validate"; });
+  timings_.insert(folder_outcome.decided_after_load ? validate + 1 : timings_.begin(),
+                  StageTime{"discover", folder_outcome.discover_ms});
   const double start = emscripten_get_now();
   profiles::ProfileOptions profile_options;
   if (!profiles::catalog_options(*current_, report_->load, over, "the ocpVersion argument", folder, profile_options, error)) {

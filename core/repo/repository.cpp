@@ -40,23 +40,22 @@ void index_bundle_source(const BundleSource& from, tmpl::BundleIndex& index) {
 
 FolderOutcome validate_folder(const FileSource& source, const ValidateOptions& options) {
   FolderOutcome out;
-  const auto timed = [&out](auto&& step) {
+  // Runs `step`, adding the milliseconds it took to `total`.
+  const auto timed = [](double& total, auto&& step) {
     const auto start = std::chrono::steady_clock::now();
     auto result = step();
-    out.discover_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    total += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return result;
   };
   std::vector<SourceError> list_errors;
   double load_ms = 0;
   if (only_a_template_makes_a_repository(source.list_files(list_errors))) {
     const TemplateWatch watch(source);
-    const auto start = std::chrono::steady_clock::now();
-    out.report = std::make_unique<ValidationReport>(validate_catalog(watch, options));
-    load_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    out.report = timed(load_ms, [&] { return std::make_unique<ValidationReport>(validate_catalog(watch, options)); });
     out.decided_after_load = true;
-    if (!timed([&] { return watch.may_hold_template(); })) return out;
+    if (!timed(out.discover_ms, [&] { return watch.may_hold_template(); })) return out;
   }
-  Discovery discovery = timed([&] { return discover_repository(source); });
+  Discovery discovery = timed(out.discover_ms, [&] { return discover_repository(source); });
   if (discovery.repository) {
     // A load as one catalog that turned out to be a repository's: part of deciding, then dropped.
     out.discover_ms += load_ms;
