@@ -108,24 +108,32 @@ bool mentions_template_schema(std::string_view bytes) {
   return false;
 }
 
-// The files discovery looks at, in walk order: those with a catalog extension, under no hidden
-// folder, that the .indexignore files keep.
-std::vector<std::string> files_to_look_at(const FileSource& source) {
-  std::vector<SourceError> walk_errors;
-  std::vector<std::string> paths = source.list_files(walk_errors);
-  std::sort(paths.begin(), paths.end(), walk_order_less);
+// Whether discovery looks at `path`: a catalog extension, under no hidden folder, kept by `ignore`.
+bool looked_at_by_discovery(const std::string& path, const IndexIgnore& ignore) {
+  return has_catalog_extension(path) && !under_hidden_folder(path) && !ignore.ignored(path);
+}
 
+// The rules of the .indexignore files among `paths` (walk order), read as discovery reads them.
+IndexIgnore discovery_ignore(const FileSource& source, const std::vector<std::string>& paths) {
   IndexIgnore ignore;
   for (const std::string& p : paths) {
     if (base_name(p) != ".indexignore") continue;
     std::string bytes, error;
     if (source.read(p, bytes, error, std::size_t(1) << 20)) ignore.add_file(p, bytes);
   }
-  std::vector<std::string> out;
-  for (const std::string& p : paths) {
-    if (has_catalog_extension(p) && !under_hidden_folder(p) && !ignore.ignored(p)) out.push_back(p);
-  }
-  return out;
+  return ignore;
+}
+
+// The files discovery looks at, in walk order.
+std::vector<std::string> files_to_look_at(const FileSource& source) {
+  std::vector<SourceError> walk_errors;
+  std::vector<std::string> paths = source.list_files(walk_errors);
+  std::sort(paths.begin(), paths.end(), walk_order_less);
+  const IndexIgnore ignore = discovery_ignore(source, paths);
+  paths.erase(std::remove_if(paths.begin(), paths.end(),
+                             [&](const std::string& p) { return !looked_at_by_discovery(p, ignore); }),
+              paths.end());
+  return paths;
 }
 
 bool mentions_fbc_schema(const std::string& bytes) {
@@ -352,8 +360,10 @@ std::vector<std::string> TemplateWatch::list_files(std::vector<SourceError>& err
 }
 
 bool TemplateWatch::read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const {
-  if (!base_.read(path, bytes, error, max_bytes)) return false;
-  looked_at_.push_back(path);
+  if (!base_.read(path, bytes, error, max_bytes)) {
+    unread_.push_back(path);
+    return false;
+  }
   if (!mentions_template_) mentions_template_ = mentions_template_schema(bytes);
   return true;
 }
@@ -362,14 +372,33 @@ bool TemplateWatch::is_symlink_to_directory(const std::string& path) const {
   return base_.is_symlink_to_directory(path);
 }
 
-bool TemplateWatch::may_hold_template() const {
+bool TemplateWatch::may_hold_template(const LoadResult* load) const {
   if (answer_) return *answer_;
-  if (!mentions_template_) {
-    std::sort(looked_at_.begin(), looked_at_.end());
+  // Reads a file discovery looks at that the load did not read whole; true when it names a template.
+  const auto names_template = [this](const std::string& path) {
+    std::string bytes, error;
+    return base_.read(path, bytes, error, kMaxDiscoveryBytes) && mentions_template_schema(bytes);
+  };
+  if (!mentions_template_ && !load) {
     for (const std::string& p : files_to_look_at(base_)) {
-      if (std::binary_search(looked_at_.begin(), looked_at_.end(), p)) continue;
-      std::string bytes, error;
-      if (base_.read(p, bytes, error, kMaxDiscoveryBytes) && mentions_template_schema(bytes)) {
+      if (names_template(p)) {
+        mentions_template_ = true;
+        break;
+      }
+    }
+  } else if (!mentions_template_) {
+    // The load's own file list is the listing discovery would walk (same source, same order): no
+    // second walk, and no list of the files read kept meanwhile (a catalog of 20,000 files).
+    std::sort(unread_.begin(), unread_.end());
+    std::vector<std::string> paths;
+    for (const CatalogFile& f : load->files) {
+      if (base_name(f.path) == ".indexignore") paths.push_back(f.path);
+    }
+    const IndexIgnore ignore = discovery_ignore(base_, paths);
+    for (const CatalogFile& f : load->files) {
+      if (!looked_at_by_discovery(f.path, ignore)) continue;
+      if (!f.ignored && !std::binary_search(unread_.begin(), unread_.end(), f.path)) continue;  // looked at when read
+      if (names_template(f.path)) {
         mentions_template_ = true;
         break;
       }

@@ -34,6 +34,7 @@
 
 #include "load/document.h"
 #include "load/file_source.h"
+#include "load/loader.h"
 #include "profiles/profiles.h"
 
 namespace fbclens::repo {
@@ -125,12 +126,15 @@ class TemplateWatch final : public FileSource {
 
   /// Whether discover_repository(base) could find a template: a file read through this source names
   /// a template schema, or a file discovery looks at that was not read through it (read now) does.
-  /// False means it finds none. The first call does the reading; later calls repeat its answer.
-  bool may_hold_template() const;
+  /// False means it finds none. `load` is the result of the load through this source, whose file
+  /// list (every file listed, walk order, the ignored ones marked) says which files it did not read:
+  /// those it ignored, and those whose read failed; with none (nothing loaded), every file
+  /// discovery looks at is read. The first call does the reading; later calls repeat its answer.
+  bool may_hold_template(const LoadResult* load = nullptr) const;
 
  private:
   const FileSource& base_;
-  mutable std::vector<std::string> looked_at_;  ///< paths read whole through this source
+  mutable std::vector<std::string> unread_;  ///< paths whose read through this source failed
   mutable bool mentions_template_ = false;
   mutable std::optional<bool> answer_;
 };

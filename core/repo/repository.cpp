@@ -53,7 +53,7 @@ FolderOutcome validate_folder(const FileSource& source, const ValidateOptions& o
     const TemplateWatch watch(source);
     out.report = timed(load_ms, [&] { return std::make_unique<ValidationReport>(validate_catalog(watch, options)); });
     out.decided_after_load = true;
-    if (!timed(out.discover_ms, [&] { return watch.may_hold_template(); })) return out;
+    if (!timed(out.discover_ms, [&] { return watch.may_hold_template(&out.report->load); })) return out;
   }
   Discovery discovery = timed(out.discover_ms, [&] { return discover_repository(source); });
   if (discovery.repository) {

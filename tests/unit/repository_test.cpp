@@ -238,16 +238,23 @@ TEST_CASE("a TemplateWatch looks at what the load read, and reads only what it d
   MemoryFileSource catalog;
   catalog.add("etcd/index.json", package);
   const repo::TemplateWatch plain(catalog);
-  validate_catalog(plain);
-  CHECK_FALSE(plain.may_hold_template());
+  const ValidationReport plain_report = validate_catalog(plain);
+  CHECK_FALSE(plain.may_hold_template(&plain_report.load));
   CHECK_FALSE(repo::discover_repository(catalog).repository);
 
   // The template read by the load: seen while it was read.
   MemoryFileSource with_template = catalog;
   with_template.add("semver.yaml", semver);
   const repo::TemplateWatch loaded(with_template);
-  validate_catalog(loaded);
-  CHECK(loaded.may_hold_template());
+  const ValidationReport loaded_report = validate_catalog(loaded);
+  CHECK(loaded.may_hold_template(&loaded_report.load));
+
+  // A file the load could not read (here over its size cap) is read by the watch with discovery's.
+  LoadOptions small;
+  small.max_file_bytes = 40;
+  const repo::TemplateWatch capped(with_template);
+  const ValidationReport capped_report = validate_catalog(capped, small);
+  CHECK(capped.may_hold_template(&capped_report.load));
   CHECK(repo::discover_repository(with_template).repository);
 
   // Nothing read through the watch: it reads the files discovery would look at itself, and the
