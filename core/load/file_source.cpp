@@ -39,6 +39,45 @@ bool walk_order_less(const std::string& a, const std::string& b) {
   }
 }
 
+namespace {
+
+// A catalog that is one file on disk (open_catalog_path): listed under its own name. The bytes
+// open_catalog_path read to check the file are handed to the first read instead of being kept
+// (the loader holds a file's text only while it parses it; a copy kept here would stay alive
+// through the whole validation, the size of the catalog again at the peak); later reads, such as
+// a source excerpt, read the file from disk again.
+class SingleFileSource final : public FileSource {
+ public:
+  SingleFileSource(std::string directory, std::string name, std::string bytes)
+      : directory_(std::move(directory)), name_(std::move(name)), first_read_(std::move(bytes)) {}
+
+  std::vector<std::string> list_files(std::vector<SourceError>&) const override { return {name_}; }
+
+  bool read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const override {
+    if (path != name_) {
+      error = "no such file";
+      return false;
+    }
+    if (handed_over_) return directory_.read(name_, bytes, error, max_bytes);
+    if (first_read_.size() > max_bytes) {  // the text a MemoryFileSource gives
+      error = "file is larger than the limit of " + std::to_string(max_bytes) + " bytes";
+      return false;
+    }
+    bytes = std::move(first_read_);
+    first_read_ = std::string();
+    handed_over_ = true;
+    return true;
+  }
+
+ private:
+  DirectoryFileSource directory_;
+  std::string name_;
+  mutable std::string first_read_;  ///< until the first read takes it
+  mutable bool handed_over_ = false;
+};
+
+}  // namespace
+
 std::unique_ptr<FileSource> open_catalog_path(const std::string& path, std::string& error) {
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -49,12 +88,11 @@ std::unique_ptr<FileSource> open_catalog_path(const std::string& path, std::stri
   }
   if (fs::is_directory(status)) return std::make_unique<DirectoryFileSource>(path);
   const fs::path file(path);
-  const DirectoryFileSource parent(file.parent_path().empty() ? "." : file.parent_path().string());
+  const std::string directory = file.parent_path().empty() ? "." : file.parent_path().string();
+  const std::string name = normalize_relative_path(file.filename().string());
   std::string bytes;
-  if (!parent.read(file.filename().string(), bytes, error, std::size_t(1) << 31)) return nullptr;
-  auto single = std::make_unique<MemoryFileSource>();
-  single->add(file.filename().string(), std::move(bytes));
-  return single;
+  if (!DirectoryFileSource(directory).read(name, bytes, error, std::size_t(1) << 31)) return nullptr;
+  return std::make_unique<SingleFileSource>(directory, name, std::move(bytes));
 }
 
 // ---- MemoryFileSource ----

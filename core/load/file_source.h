@@ -65,8 +65,9 @@ class DirectoryFileSource final : public FileSource {
 };
 
 /// Opens PATH as a catalog root the way `opm validate` is pointed at one: a folder is read as a
-/// DirectoryFileSource; a single file is a folder holding just it (a MemoryFileSource with the file
-/// under its own name). Returns nullptr with `error` set ("stat PATH: ..." or the read error).
+/// DirectoryFileSource; a single file is a folder holding just it, under its own name (read once
+/// here to check it; those bytes go to the first read, later reads read the file again). Returns
+/// nullptr with `error` set ("stat PATH: ..." or the read error).
 std::unique_ptr<FileSource> open_catalog_path(const std::string& path, std::string& error);
 
 /// Normalises a relative path: backslashes are kept, "./" and empty components dropped.
