@@ -89,11 +89,12 @@ struct Bundle {
   std::unique_ptr<property::CsvMetadata> metadata_csv;
   /// What core/install reads of the olm.bundle.object manifests (identities, the CSV's webhooks and
   /// deployment names), taken before the payloads are released; unset when the bundle has none.
-  /// Moved into the model by model::describe_model, like object_csv.
-  std::optional<property::BundleManifests> object_manifests;
+  /// Moved into the model by model::describe_model, like object_csv. On the heap, like it.
+  std::unique_ptr<property::BundleManifests> object_manifests;
   /// The owned CRDs and APIServices of the first olm.csv.metadata, taken before its descriptions
   /// are released (property::CsvMetadata::owned_crds / owned_api_services); moved into the model.
-  std::optional<property::OwnedApis> metadata_owned;
+  /// On the heap: only bundles with an olm.csv.metadata have it.
+  std::unique_ptr<property::OwnedApis> metadata_owned;
 };
 
 /// A reference inside a package: {schema, name}.
@@ -137,7 +138,8 @@ class ConfigBuilder {
   /// Decodes load.blobs[first, end) into the config built so far. `load` must be the same
   /// LoadResult (or one moved from it) on every call: the config refers into its blobs.
   void add_blobs(LoadResult& load, std::size_t first);
-  DeclarativeConfig take() { return std::move(config_); }
+  /// The config built so far, its vectors without spare capacity (they live as long as the report).
+  DeclarativeConfig take();
   /// With `release` (off by default), once an olm.package, olm.channel, olm.bundle or
   /// olm.deprecations object is decoded its JSON keeps only what validation reads later (its
   /// properties, a package's icon): most of a catalog's JSON. A bundle's olm.csv.metadata values

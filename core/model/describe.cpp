@@ -73,14 +73,16 @@ void describe_model(Model& model, declcfg::DeclarativeConfig& cfg, const LoadRes
       std::optional<property::CsvMetadata> object_csv;
       if (b.object_csv) object_csv = std::move(*b.object_csv);
       b.object_csv.reset();
-      pb.properties = property::decode_properties(b.properties, pool, std::move(object_csv), std::move(b.metadata_owned),
+      std::optional<property::OwnedApis> metadata_owned;
+      if (b.metadata_owned) metadata_owned = std::move(*b.metadata_owned);
+      pb.properties = property::decode_properties(b.properties, pool, std::move(object_csv), std::move(metadata_owned),
                                                   std::move(b.metadata_csv));
       b.metadata_owned.reset();
       b.metadata_csv.reset();
       pb.declared = &b;
       pb.object_count = b.object_count;
       pb.object_bytes = b.object_bytes;
-      pb.manifests = std::move(b.object_manifests);
+      pb.manifests = std::shared_ptr<const property::BundleManifests>(std::move(b.object_manifests));
       b.object_manifests.reset();
       pb.where = at(b.blob);
       for (const std::string& cname : pkg.channel_order) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,7 +43,8 @@ struct PackageBundle {
   std::uint64_t object_bytes = 0;   ///< their decoded size
   /// What core/install reads of those manifests (identities, the CSV's webhooks and deployments);
   /// unset for a bundle without olm.bundle.object (then those facts are unknown, never guessed).
-  std::optional<property::BundleManifests> manifests;
+  /// On the heap (shared by copies of the model): most bundles of today's catalogs have none.
+  std::shared_ptr<const property::BundleManifests> manifests;
   std::optional<std::string> deprecation;  ///< olm.deprecations message for this bundle
   std::vector<std::string> channels;       ///< channels listing it, in the package's channel order
   SourceLocation where;

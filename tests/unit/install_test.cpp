@@ -175,7 +175,7 @@ TEST_CASE("install: OLM v1's rules, in operator-controller's words", "[install]"
     m.webhooks = {{"ConversionWebhook", "cw", "controller", {"widgets.example.com", "other.example.com"}, {}},
                   {"ValidatingAdmissionWebhook", "vw", "missing", {}, {{{"*"}, {"pods"}}}},
                   {"MutatingAdmissionWebhook", "mw", "controller", {}, {{{"admissionregistration.k8s.io"}, {"ValidatingWebhookConfigurations"}}}}};
-    b.manifests = m;
+    b.manifests = std::make_shared<const property::BundleManifests>(m);
     const install::V1Installability v = install::v1_installability(b, "demo");
     CHECK(v.installable == false);
     CHECK(v.unchecked.empty());
