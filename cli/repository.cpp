@@ -67,7 +67,9 @@ int validate_repository(const std::string& path, const FileSource& source, const
     options.on_root = [&paths](const repo::RootOutcome& outcome, std::unique_ptr<ValidationReport>& report, const FileSource& files) {
       PathStyle root_paths = paths;
       if (!outcome.root.path.empty()) root_paths.prefix += outcome.root.path + "/";
-      std::cout << repo::root_heading(outcome, paths) << render_text_report(*report, &files, root_paths) << "\n";
+      std::cout << repo::root_heading(outcome, paths);
+      write_text_report(*report, &files, root_paths, [](std::string_view piece) { std::cout << piece; });
+      std::cout << "\n";
       std::cout.flush();
     };
   } else if (output == "opm") {

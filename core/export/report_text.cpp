@@ -8,13 +8,15 @@
 
 namespace fbclens {
 
-std::string render_text_report(const ValidationReport& report, const FileSource* source, const PathStyle& paths) {
-  std::string out;
+void write_text_report(const ValidationReport& report, const FileSource* source, const PathStyle& paths,
+                       const TextSink& sink) {
+  std::string out;  // what is not yet given to `sink`
+  constexpr std::size_t kFlushBytes = 64 * 1024;
   // The last few files excerpts were read from, with where their lines start: findings come grouped
   // by object, so the next excerpt is mostly in one of them, and a line is found in O(1).
   struct CachedFile {
     std::string path, bytes;
-    std::vector<std::size_t> starts;
+    std::vector<std::uint32_t> starts;
   };
   std::vector<CachedFile> file_cache;  // most recent last, at most kCachedFiles
   constexpr std::size_t kCachedFiles = 4;
@@ -64,6 +66,10 @@ std::string render_text_report(const ValidationReport& report, const FileSource*
       out += "  " + prefix(note.location) + "note: " + note.message + "\n";
       excerpt(note.location);
     }
+    if (out.size() >= kFlushBytes) {
+      sink(out);
+      out.clear();
+    }
   }
   std::size_t files = 0;
   for (const CatalogFile& f : report.load.files) files += !f.ignored;
@@ -81,7 +87,13 @@ std::string render_text_report(const ValidationReport& report, const FileSource*
     }
     out += "\n";
   }
-  return out;
+  sink(out);
+}
+
+std::string render_text_report(const ValidationReport& report, const FileSource* source, const PathStyle& paths) {
+  std::string text;
+  write_text_report(report, source, paths, [&text](std::string_view piece) { text += piece; });
+  return text;
 }
 
 }  // namespace fbclens

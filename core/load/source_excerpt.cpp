@@ -36,13 +36,15 @@ std::vector<std::pair<std::uint32_t, std::string>> source_excerpt(const std::str
   return out;
 }
 
-std::vector<std::size_t> line_starts(std::string_view text) {
-  std::vector<std::size_t> starts{0};
-  for (std::size_t i = text.find('\n'); i != std::string_view::npos; i = text.find('\n', i + 1)) starts.push_back(i + 1);
+std::vector<std::uint32_t> line_starts(std::string_view text) {
+  std::vector<std::uint32_t> starts{0};
+  for (std::size_t i = text.find('\n'); i != std::string_view::npos; i = text.find('\n', i + 1)) {
+    starts.push_back(static_cast<std::uint32_t>(i + 1));
+  }
   return starts;
 }
 
-std::vector<std::pair<std::uint32_t, std::string>> source_excerpt(std::string_view text, const std::vector<std::size_t>& starts,
+std::vector<std::pair<std::uint32_t, std::string>> source_excerpt(std::string_view text, const std::vector<std::uint32_t>& starts,
                                                                   std::uint32_t line, int context) {
   std::vector<std::pair<std::uint32_t, std::string>> out;
   if (line == 0) return out;

@@ -18,12 +18,14 @@ namespace fbclens {
 std::vector<std::pair<std::uint32_t, std::string>> source_excerpt(const std::string& text, std::uint32_t line, int context);
 
 /// Where each line of `text` starts: offset 0, then one past every '\n' (so a text ending with a
-/// line break has an empty last line, as source_excerpt counts lines).
-std::vector<std::size_t> line_starts(std::string_view text);
+/// line break has an empty last line, as source_excerpt counts lines). 32-bit offsets (half the
+/// memory: a line each 13 bytes in a JSON catalog): `text` must be shorter than 4 GiB, which every
+/// file the loader reads is (LoadOptions::max_file_bytes).
+std::vector<std::uint32_t> line_starts(std::string_view text);
 
 /// source_excerpt, finding the lines through `starts` (line_starts of the same `text`) in O(1):
 /// for many excerpts of one file (a report of many findings).
-std::vector<std::pair<std::uint32_t, std::string>> source_excerpt(std::string_view text, const std::vector<std::size_t>& starts,
+std::vector<std::pair<std::uint32_t, std::string>> source_excerpt(std::string_view text, const std::vector<std::uint32_t>& starts,
                                                                   std::uint32_t line, int context);
 
 }  // namespace fbclens
