@@ -16,6 +16,10 @@
 #include <string>
 #include <vector>
 
+#ifdef FBCLENS_WITH_MIMALLOC
+#include <mimalloc.h>
+#endif
+
 #include "verb.h"
 #include "version.h"
 
@@ -81,6 +85,13 @@ std::vector<std::string> normalize(const CLI::App& verb, int argc, char** argv) 
 }  // namespace fbclens::cli
 
 int main(int argc, char** argv) {
+#ifdef FBCLENS_WITH_MIMALLOC
+  // Memory freed is given back to the system at once instead of 25 ms later: a validation frees
+  // each file's documents as it decodes them, and with the delay the next file's were placed
+  // beside them (a 20,000-bundle catalog: peak RSS 77 → 71 MB, time unchanged within noise;
+  // tests/bench/README.md).
+  mi_option_set(mi_option_decommit_delay, 0);
+#endif
   using namespace fbclens::cli;
   CLI::App fbclens("fbclens validates and explores OLM File-Based Catalogs.", "fbclens");
   fbclens.formatter(make_help_formatter());

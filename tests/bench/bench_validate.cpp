@@ -35,6 +35,10 @@
 #include "load/loader.h"
 #include "validate/validate.h"
 
+#ifdef FBCLENS_WITH_MIMALLOC
+#include <mimalloc.h>
+#endif
+
 namespace {
 
 using fbclens::MemoryFileSource;
@@ -140,6 +144,9 @@ std::size_t nlohmann_objects(const std::string& text) {
 }  // namespace
 
 int main(int argc, char** argv) {
+#ifdef FBCLENS_WITH_MIMALLOC
+  mi_option_set(mi_option_decommit_delay, 0);  // as the CLI sets it (cli/main.cpp)
+#endif
 #ifdef FBCLENS_BENCH_MALLOC
   const char* allocator = FBCLENS_BENCH_MALLOC;  // the references run under it too
 #else
