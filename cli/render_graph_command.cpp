@@ -60,7 +60,7 @@ int run_render_graph(const RenderGraphSettings& s) {
   const auto report = load(path);
   if (!report) return 2;
   if (report->verdict == Verdict::LoadError) {
-    std::cerr << "fbclens: " << reference << report->findings.front().opm_message << "\n";
+    std::cerr << "fbclens: " << reference << report->findings.front().opm_message() << "\n";
     return 1;
   }
   const MermaidGraph graph = render_mermaid_graph(report->config, options);

@@ -72,7 +72,7 @@ int run_render_template(const RenderTemplateSettings& s) {
   for (const std::vector<Finding>* list : {&parsed.findings, &rendering.findings}) {
     for (const Finding& f : *list) {
       std::fprintf(stderr, "%s: %s[%s]: %s\n", location_text(f.location).c_str(), severity_name(f.info().severity),
-                   std::string(f.info().code).c_str(), f.message.c_str());
+                   std::string(f.info().code).c_str(), f.message().c_str());
       if (f.info().severity == Severity::Error) status = 1;
     }
   }

@@ -53,13 +53,14 @@ void write_text_report(const ValidationReport& report, const FileSource* source,
       last_group = group;
     }
     ++errors;
-    out += "  " + prefix(f.location) + severity_name(f.info().severity) + "[" + std::string(f.info().code) + "]: " + f.message + "\n";
+    const std::string message = f.message(), opm_message = f.opm_message();
+    out += "  " + prefix(f.location) + severity_name(f.info().severity) + "[" + std::string(f.info().code) + "]: " + message + "\n";
     // opm's own words when they differ from ours; a dash when opm does not report the finding
     // (advice, which opm does not check, gets no line: its severity says it is ours).
-    if (!f.reported_by_opm && !f.opm_message.empty()) {
-      out += "      opm: \u2014 not reported; its text would be: " + f.opm_message + "\n";
-    } else if (f.opm_message != f.message && !f.opm_message.empty()) {
-      out += "      opm: " + f.opm_message + "\n";
+    if (!f.reported_by_opm && !opm_message.empty()) {
+      out += "      opm: \u2014 not reported; its text would be: " + opm_message + "\n";
+    } else if (opm_message != message && !opm_message.empty()) {
+      out += "      opm: " + opm_message + "\n";
     }
     excerpt(f.location);
     for (const FindingNote& note : f.notes) {

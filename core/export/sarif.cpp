@@ -131,14 +131,14 @@ Json sarif_log(const std::vector<SarifItem>& items, const Json& run_properties) 
     Json result = {{"ruleId", f.info().code},
                    {"ruleIndex", rule_index[f.id]},
                    {"level", sarif_level(f.info().severity)},
-                   {"message", {{"text", f.message}}},
+                   {"message", {{"text", f.message()}}},
                    {"locations", Json::array({location})},
                    // §3.27.17. GitHub combines primaryLocationLineHash with the rule and the file
                    // path to match alerts across runs; upload-sarif computes one from the line's
                    // text only when it is absent (codeql-action src/fingerprints.ts), so ours, the
                    // object's identity, decides: alerts follow objects, not lines or line text.
                    {"partialFingerprints", {{"primaryLocationLineHash", fingerprint}, {"fbclensObject/v1", fingerprint}}},
-                   {"properties", {{"opmMessage", f.opm_message}, {"reportedByOpm", f.reported_by_opm}}}};
+                   {"properties", {{"opmMessage", f.opm_message()}, {"reportedByOpm", f.reported_by_opm}}}};
     // Notes are relatedLocations (SARIF §3.27.22), numbered from 1 within the result (§3.28.2).
     if (!f.notes.empty()) {
       Json related = Json::array();

@@ -78,12 +78,10 @@ std::string render_message(std::string_view format, const FindingArgs& args) {
   return out;
 }
 
-Finding make_finding(FindingId id, const FindingArgs& args, SourceLocation where, ObjectPath object) {
-  const FindingInfo& info = finding_info(id);
+Finding make_finding(FindingId id, FindingArgs args, SourceLocation where, ObjectPath object) {
   Finding f;
   f.id = id;
-  f.message = render_message(info.message_format, args);
-  f.opm_message = render_message(info.opm_format, args);
+  f.args = std::move(args);
   f.location = std::move(where);
   f.object = std::move(object);
   return f;

@@ -87,11 +87,11 @@ struct FindingNote {
   SourceLocation location;
 };
 
-/// One problem found in a catalog.
+/// One problem found in a catalog. Its two texts are rendered from the table's formats when
+/// asked for (a catalog may have tens of thousands of findings; most are never shown).
 struct Finding {
   FindingId id{};
-  std::string message;      ///< ours: says what is wrong and how to fix it
-  std::string opm_message;  ///< exactly what opm prints for it (a tree leaf for Phase::Model)
+  FindingArgs args;         ///< the arguments of its table row's two formats
   SourceLocation location;  ///< the most precise place we know (object or field)
   ObjectPath object;
   /// True when this is (part of) what `opm validate` prints for the catalog. False for findings
@@ -101,12 +101,16 @@ struct Finding {
   std::vector<FindingNote> notes;
 
   const FindingInfo& info() const { return finding_info(id); }
+  /// Ours: says what is wrong and how to fix it (the row's message format with `args`).
+  std::string message() const { return render_message(info().message_format, args); }
+  /// Exactly what opm prints for it (a tree leaf for Phase::Model; the row's opm format with `args`).
+  std::string opm_message() const { return render_message(info().opm_format, args); }
 };
 
-/// The finding `id` at `where` about `object`: `message` and `opm_message` rendered from the
-/// table's two formats with the same `args` (render_message). reported_by_opm is false and
-/// there are no notes; the caller decides those.
-Finding make_finding(FindingId id, const FindingArgs& args, SourceLocation where, ObjectPath object);
+/// The finding `id` at `where` about `object`, with `args` for its texts (Finding::message and
+/// opm_message render the table's two formats with them). reported_by_opm is false and there are
+/// no notes; the caller decides those.
+Finding make_finding(FindingId id, FindingArgs args, SourceLocation where, ObjectPath object);
 
 /// opm's text for `id` with `args` alone: a phase-F tree leaf, or a convert/load message.
 std::string opm_text(FindingId id, const FindingArgs& args);

@@ -110,7 +110,7 @@ class Validator {
   Finding* report(ErrorNode& node, FindingId id, const FindingArgs& args, SourceLocation where, ObjectPath object,
                   bool located = true) {
     Finding f = make_finding(id, args, std::move(where), std::move(object));
-    node.add_leaf(f.opm_message);
+    node.add_leaf(f.opm_message());
     if (!located) return nullptr;
     f.reported_by_opm = opm_reports_;
     out_.findings.push_back(std::move(f));

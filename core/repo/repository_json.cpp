@@ -120,9 +120,10 @@ std::string repository_text_tail(const RepositoryReport& report, const FileSourc
   const auto list = [&](const std::vector<Finding>& findings) {
     for (const Finding& f : findings) {
       const std::string where = location_text(paths.located(f.location));
+      const std::string message = f.message(), opm_message = f.opm_message();
       out += "  " + (where.empty() ? std::string() : where + ": ") + severity_name(f.info().severity) + "[" + std::string(f.info().code) +
-             "]: " + f.message + "\n";
-      if (!f.opm_message.empty() && f.opm_message != f.message) out += "      opm render-template: " + f.opm_message + "\n";
+             "]: " + message + "\n";
+      if (!opm_message.empty() && opm_message != message) out += "      opm render-template: " + opm_message + "\n";
       excerpt(f.location);
       for (const FindingNote& note : f.notes) {
         const std::string note_where = location_text(paths.located(note.location));

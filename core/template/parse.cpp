@@ -125,7 +125,7 @@ bool load_entries(Template& t, const char* opm_prefix, const char* slice_prefix)
   builder.add_blobs(t.entries_load, 0);
   t.entries = builder.take();
   for (const Finding& f : t.entries_load.findings) {
-    add(t, FindingId::TemplateInvalid, {f.message, std::string(slice_prefix) + f.opm_message}, f.location, f.object);
+    add(t, FindingId::TemplateInvalid, {f.message(), std::string(slice_prefix) + f.opm_message()}, f.location, f.object);
     ok = false;
   }
   t.entries_load.findings.clear();
@@ -323,7 +323,7 @@ void parse_substitutes(Template& t) {
   bool valid = true;
   for (const Finding& f : conversion.findings) {
     add(t, FindingId::SubstitutesEntriesInvalid,
-        {"the entries are not a valid catalog: " + f.message, "render: entries are not valid FBC: " + f.opm_message}, f.location, f.object);
+        {"the entries are not a valid catalog: " + f.message(), "render: entries are not valid FBC: " + f.opm_message()}, f.location, f.object);
     valid = false;
   }
   if (valid) {
@@ -331,7 +331,7 @@ void parse_substitutes(Template& t) {
     for (const Finding& f : validation.findings) {
       if (f.info().severity != Severity::Error) continue;
       add(t, FindingId::SubstitutesEntriesInvalid,
-          {"the entries are not a valid catalog: " + f.message, "render: entries are not valid FBC: " + render_error_tree(validation.opm_tree)},
+          {"the entries are not a valid catalog: " + f.message(), "render: entries are not valid FBC: " + render_error_tree(validation.opm_tree)},
           f.location, f.object);
       valid = false;
     }

@@ -91,7 +91,7 @@ ValidationReport validate_catalog(const FileSource& source, const ValidateOption
   const bool convert_failed = conversion.opm_failed && !load_failed;
   std::string first_convert_message;
   for (const Finding& f : conversion.findings) {
-    if (f.reported_by_opm) first_convert_message = f.opm_message;
+    if (f.reported_by_opm) first_convert_message = f.opm_message();
   }
   const bool any_convert = !conversion.findings.empty();
   append(report.findings, conversion.findings);
@@ -124,7 +124,7 @@ ValidationReport validate_catalog(const FileSource& source, const ValidateOption
 
   if (load_failed) {
     report.verdict = Verdict::LoadError;
-    report.opm_output = "LOAD ERROR:\n" + report.findings.front().opm_message;
+    report.opm_output = "LOAD ERROR:\n" + report.findings.front().opm_message();
   } else if (convert_failed) {
     report.verdict = Verdict::Invalid;
     report.opm_output = "INVALID:\n" + first_convert_message;

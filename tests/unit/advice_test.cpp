@@ -29,7 +29,7 @@ std::multimap<std::string, std::string> advice_of(const ValidationReport& report
     if (f.info().phase != Phase::Advice) continue;
     CHECK_FALSE(f.reported_by_opm);
     CHECK(f.info().severity != Severity::Error);
-    CHECK(f.opm_message.empty());
+    CHECK(f.opm_message().empty());
     out.emplace(std::string(f.info().code), location_text(f.location) + " " + group_path(f.object));
   }
   return out;
@@ -92,7 +92,7 @@ TEST_CASE("advice: the messages say what happens and what to write instead", "[a
   const ValidationReport strands = fixture("f56-advice-classic-strands");
   const auto message = [](const ValidationReport& r, FindingId id) {
     for (const Finding& f : r.findings) {
-      if (f.id == id) return f.message;
+      if (f.id == id) return f.message();
     }
     return std::string();
   };

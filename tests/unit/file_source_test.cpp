@@ -67,7 +67,7 @@ TEST_CASE("open_catalog_path: a single file over the loader's size limit is that
   const LoadResult load = load_catalog(*source, options);
   REQUIRE(load.findings.size() == 1);
   CHECK(load.findings[0].location.file == "big.json");
-  CHECK(load.findings[0].message.find("file is larger than the limit of 64 bytes") != std::string::npos);
+  CHECK(load.findings[0].message().find("file is larger than the limit of 64 bytes") != std::string::npos);
   CHECK(load.blobs.empty());
   fs::remove_all(dir);
 }

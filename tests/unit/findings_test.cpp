@@ -46,8 +46,8 @@ TEST_CASE("render_message: positional arguments, Go quoting, literal braces", "[
 TEST_CASE("make_finding renders our text and opm's from one row and one set of arguments", "[findings]") {
   const Finding f = make_finding(FindingId::ChannelEntryDuplicate, {"demo", "stable", "demo.v1"},
                                  SourceLocation{"c.yaml", 4, 5}, ObjectPath{"demo", "stable", "demo.v1"});
-  CHECK(f.message == "channel \"stable\" lists entry \"demo.v1\" more than once");
-  CHECK(f.opm_message == "invalid package \"demo\", channel \"stable\": duplicate entry \"demo.v1\"");
+  CHECK(f.message() == "channel \"stable\" lists entry \"demo.v1\" more than once");
+  CHECK(f.opm_message() == "invalid package \"demo\", channel \"stable\": duplicate entry \"demo.v1\"");
   CHECK(opm_text(FindingId::ChannelMultipleHeads, {"stable", "2", "a, b"}) == "multiple channel heads found in graph: a, b");
   CHECK_FALSE(f.reported_by_opm);
   CHECK(f.notes.empty());
@@ -58,11 +58,11 @@ TEST_CASE("every fixture's messages render completely, and phase F's are opm's t
   for (const std::string& id : test::list_dirs(root)) {
     const ValidationReport report = validate_fixture(id);
     for (const Finding& f : report.findings) {
-      INFO(id << " " << f.info().code << ": " << f.message << " / " << f.opm_message);
-      CHECK(f.message.find("%!{") == std::string::npos);
-      CHECK(f.opm_message.find("%!{") == std::string::npos);
+      INFO(id << " " << f.info().code << ": " << f.message() << " / " << f.opm_message());
+      CHECK(f.message().find("%!{") == std::string::npos);
+      CHECK(f.opm_message().find("%!{") == std::string::npos);
       if (f.info().phase == Phase::Model && f.reported_by_opm) {
-        CHECK(report.opm_output.find(f.opm_message) != std::string::npos);
+        CHECK(report.opm_output.find(f.opm_message()) != std::string::npos);
       }
     }
   }
@@ -74,7 +74,7 @@ TEST_CASE("a document that is not an object is named with its article: an array,
     source.add("catalog.yaml", text);
     const ValidationReport report = validate_catalog(source);
     REQUIRE_FALSE(report.findings.empty());
-    return report.findings.front().message;
+    return report.findings.front().message();
   };
   CHECK(message("---\n- a\n- b\n").find("this document is an array;") == 0);
   CHECK(message("---\njust text\n").find("this document is a string;") == 0);

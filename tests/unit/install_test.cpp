@@ -368,7 +368,7 @@ std::multimap<std::string, std::string> install_findings_of(const ValidationRepo
     if (f.info().code.rfind("FBC46", 0) != 0) continue;
     CHECK(f.info().phase == Phase::Advice);
     CHECK_FALSE(f.reported_by_opm);
-    CHECK(f.opm_message.empty());
+    CHECK(f.opm_message().empty());
     out.emplace(std::string(f.info().code), location_text(f.location) + " " + group_path(f.object));
   }
   return out;
@@ -407,7 +407,7 @@ TEST_CASE("install: the messages name the edge, the modes and what fails", "[ins
   const ValidationReport lost = load_dir(source_dir() + "/tests/fixtures/validation/f72-advice-install-mode-lost/catalog");
   const auto it = std::find_if(lost.findings.begin(), lost.findings.end(), [](const Finding& f) { return f.id == FindingId::InstallModeLostOnUpgrade; });
   REQUIRE(it != lost.findings.end());
-  CHECK(it->message ==
+  CHECK(it->message() ==
         "upgrading \"demo.v1.0.0\" to \"demo.v2.0.0\" in channel \"stable\" (replaces) drops install mode OwnNamespace: a cluster that "
         "installed \"demo.v1.0.0\" in an OperatorGroup that needs it (targeting the operator's own namespace) gets \"demo.v2.0.0\" failed "
         "with UnsupportedOperatorGroup, and its upgrade is stuck at that step. Keep the mode in \"demo.v2.0.0\" or end the upgrade path for "
@@ -415,7 +415,7 @@ TEST_CASE("install: the messages name the edge, the modes and what fails", "[ins
   const ValidationReport removed = load_dir(source_dir() + "/tests/fixtures/validation/f80-advice-removed-api/catalog");
   const auto r = std::find_if(removed.findings.begin(), removed.findings.end(), [](const Finding& f) { return f.id == FindingId::RemovedApiInManifests; });
   REQUIRE(r != removed.findings.end());
-  CHECK(r->message.find("Kubernetes 1.22 (OpenShift 4.9 and later): CustomResourceDefinition widgets.example.com "
+  CHECK(r->message().find("Kubernetes 1.22 (OpenShift 4.9 and later): CustomResourceDefinition widgets.example.com "
                         "(apiextensions.k8s.io/v1beta1), ClusterRole demo-metrics-reader (rbac.authorization.k8s.io/v1beta1)") != std::string::npos);
 }
 

@@ -60,31 +60,31 @@ TEST_CASE("lifecycle: findings on tests/fixtures/validation/f81-advice-lifecycle
 
   const auto shape = with_code(report, FindingId::LifecycleShape);
   REQUIRE(shape.size() == 1);  // name: 1.10, a YAML float
-  CHECK(shape[0]->message.find("the number 1.1, not a string") != std::string::npos);
+  CHECK(shape[0]->message().find("the number 1.1, not a string") != std::string::npos);
   CHECK(shape[0]->location.line == 83);
 
   const auto dates = with_code(report, FindingId::LifecycleDate);
   REQUIRE(dates.size() == 2);
-  CHECK(dates[0]->message.find("ends (2024-06-30) before it starts (2025-01-01)") != std::string::npos);
-  CHECK(dates[1]->message.find("startDate 2026-02-30 is not a YYYY-MM-DD calendar date (the console reads it as another day)") !=
+  CHECK(dates[0]->message().find("ends (2024-06-30) before it starts (2025-01-01)") != std::string::npos);
+  CHECK(dates[1]->message().find("startDate 2026-02-30 is not a YYYY-MM-DD calendar date (the console reads it as another day)") !=
         std::string::npos);
 
   const auto versions = with_code(report, FindingId::LifecycleVersionUnknown);
   REQUIRE(versions.size() == 3);
-  CHECK(versions[0]->message ==
+  CHECK(versions[0]->message() ==
         "the lifecycle of package \"ops\" describes version \"3.0\", but no bundle of the package has version 3.0.x, so no "
         "installed operator shows it");
-  CHECK(versions[1]->message.find("\"2.0.1\", but an earlier entry (2.0) is for the same 2.0 stream") != std::string::npos);
-  CHECK(versions[2]->message.find("\"1.1\", but an earlier entry (1.1)") != std::string::npos);
+  CHECK(versions[1]->message().find("\"2.0.1\", but an earlier entry (2.0) is for the same 2.0 stream") != std::string::npos);
+  CHECK(versions[2]->message().find("\"1.1\", but an earlier entry (1.1)") != std::string::npos);
 
   const auto duplicate = with_code(report, FindingId::LifecycleDuplicate);
   REQUIRE(duplicate.size() == 1);
   CHECK(duplicate[0]->object.package == "twice");
-  CHECK(duplicate[0]->message.find("package \"twice\" has 2 lifecycle objects (the first at catalog.yaml:") == 0);
+  CHECK(duplicate[0]->message().find("package \"twice\" has 2 lifecycle objects (the first at catalog.yaml:") == 0);
 
   const auto unknown = with_code(report, FindingId::LifecycleUnknownPackage);
   REQUIRE(unknown.size() == 1);
-  CHECK(unknown[0]->message == "this lifecycle object is for package \"ghost\", which this catalog does not declare");
+  CHECK(unknown[0]->message() == "this lifecycle object is for package \"ghost\", which this catalog does not declare");
 
   // Every object reaches its package's model, the duplicates too; the unknown one none.
   CHECK(report.model.packages.at("ops").lifecycles.size() == 1);

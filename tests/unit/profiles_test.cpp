@@ -26,7 +26,7 @@ std::vector<std::pair<std::string, std::string>> profile_findings(const Validati
     const auto profile = profiles::profile_of(f.id);
     if (f.info().phase != Phase::Profile && profile != Profile::OperatorHub) continue;
     CHECK_FALSE(f.reported_by_opm);
-    CHECK(f.opm_message.empty());
+    CHECK(f.opm_message().empty());
     out.emplace_back(std::string(f.info().code), location_text(f.location) + " " + group_path(f.object));
   }
   return out;

@@ -102,7 +102,7 @@ TEST_CASE("a template that does not decode", "[repository]") {
   CHECK(!t.renderable);
   const tmpl::Template unknown = tmpl::parse_template("t.yaml", "schema: olm.template.fancy\n");
   REQUIRE(unknown.findings.size() == 1);
-  CHECK(unknown.findings[0].opm_message == "auto-detecting template type: unknown template schema: olm.template.fancy");
+  CHECK(unknown.findings[0].opm_message() == "auto-detecting template type: unknown template schema: olm.template.fancy");
 }
 
 TEST_CASE("OpenShift versions in folder names", "[repository]") {
