@@ -148,8 +148,13 @@ Json summary_json(const ValidationReport& r, const PathStyle& paths) {
 std::string summary_text(const ValidationReport& r, const PathStyle& paths, int indent, Json::error_handler_t handler,
                          const Json& extra) {
   std::string text;
-  write_summary(r, paths, indent, handler, extra, nlohmann::detail::output_adapter<char, std::string>(text));
+  append_summary_text(text, r, paths, indent, handler, extra);
   return text;
+}
+
+void append_summary_text(std::string& text, const ValidationReport& r, const PathStyle& paths, int indent,
+                         Json::error_handler_t handler, const Json& extra) {
+  write_summary(r, paths, indent, handler, extra, nlohmann::detail::output_adapter<char, std::string>(text));
 }
 
 void write_summary_text(std::ostream& out, const ValidationReport& r, const PathStyle& paths, int indent) {

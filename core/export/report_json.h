@@ -31,6 +31,10 @@ Json summary_json(const ValidationReport& report, const PathStyle& paths = {});
 /// added to the Summary's, replacing any of the same name (the worker's `fingerprint`).
 std::string summary_text(const ValidationReport& report, const PathStyle& paths, int indent,
                          Json::error_handler_t handler, const Json& extra = Json::object());
+/// summary_text appended to `text` as it is built (the worker's load answer: one copy of a Summary
+/// of many findings, not a second one to append).
+void append_summary_text(std::string& text, const ValidationReport& report, const PathStyle& paths, int indent,
+                         Json::error_handler_t handler, const Json& extra = Json::object());
 /// The same text written to `out` as it is built (error handler strict, as dump's default; the CLI).
 void write_summary_text(std::ostream& out, const ValidationReport& report, const PathStyle& paths, int indent);
 
