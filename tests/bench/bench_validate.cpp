@@ -145,7 +145,7 @@ std::size_t nlohmann_objects(const std::string& text) {
 
 int main(int argc, char** argv) {
 #ifdef FBCLENS_WITH_MIMALLOC
-  mi_option_set(mi_option_decommit_delay, 0);  // as the CLI sets it (cli/main.cpp)
+  mi_option_set(mi_option_decommit_delay, 10);  // as the CLI sets it (cli/main.cpp)
 #endif
 #ifdef FBCLENS_BENCH_MALLOC
   const char* allocator = FBCLENS_BENCH_MALLOC;  // the references run under it too
