@@ -41,6 +41,11 @@ bool walk_order_less(const std::string& a, const std::string& b) {
 
 namespace {
 
+// What a source holding the bytes in memory says of a file over `max_bytes`.
+std::string too_large(std::size_t max_bytes) {
+  return "file is larger than the limit of " + std::to_string(max_bytes) + " bytes";
+}
+
 // A catalog that is one file on disk (open_catalog_path): listed under its own name. The bytes
 // open_catalog_path read to check the file are handed to the first read instead of being kept
 // (the loader holds a file's text only while it parses it; a copy kept here would stay alive
@@ -59,8 +64,8 @@ class SingleFileSource final : public FileSource {
       return false;
     }
     if (handed_over_) return directory_.read(name_, bytes, error, max_bytes);
-    if (first_read_.size() > max_bytes) {  // the text a MemoryFileSource gives
-      error = "file is larger than the limit of " + std::to_string(max_bytes) + " bytes";
+    if (first_read_.size() > max_bytes) {
+      error = too_large(max_bytes);
       return false;
     }
     bytes = std::move(first_read_);
@@ -120,7 +125,7 @@ bool MemoryFileSource::read(const std::string& path, std::string& bytes, std::st
   for (const auto& f : files_) {
     if (f.first != path) continue;
     if (f.second.size() > max_bytes) {
-      error = "file is larger than the limit of " + std::to_string(max_bytes) + " bytes";
+      error = too_large(max_bytes);
       return false;
     }
     bytes = f.second;

@@ -83,7 +83,6 @@ void describe_model(Model& model, declcfg::DeclarativeConfig& cfg, const LoadRes
       pb.object_count = b.object_count;
       pb.object_bytes = b.object_bytes;
       pb.manifests = std::shared_ptr<const property::BundleManifests>(std::move(b.object_manifests));
-      b.object_manifests.reset();
       pb.where = at(b.blob);
       for (const std::string& cname : pkg.channel_order) {
         const Channel& ch = pkg.channels.at(cname);
