@@ -125,7 +125,7 @@ struct DeclarativeConfig {
 };
 
 /// Builds the declarative config blob by blob, so it can run while files load (see
-/// LoadOptions::on_file_loaded): each blob is decoded into typed objects (Go encoding/json rules,
+/// LoadOptions::on_blobs_added): each blob is decoded into typed objects (Go encoding/json rules,
 /// §1.6), its bundle objects read (base64, YAML→JSON) and its typed properties checked. A blob that
 /// fails becomes a Phase::Load finding appended to `load.findings` (opm: "parse bundle: ...", "read
 /// bundle objects: ...") and is left out. Once checked, the heavy parts nothing reads afterwards are

@@ -307,8 +307,8 @@ void restore_long_strings(Json& root, std::string_view text, const std::vector<L
   }
 }
 
-JsonStreamResult read_json_stream(std::string_view text) {
-  JsonStreamResult result;
+JsonStreamEnd read_json_stream(std::string_view text, const std::function<void(Document&&)>& visit) {
+  JsonStreamEnd result;
   std::size_t pos = 0;
   std::size_t line_start = 0;
   std::uint32_t line = 1;
@@ -362,12 +362,21 @@ JsonStreamResult read_json_stream(std::string_view text) {
       break;
     }
     doc.fields.shrink_to_fit();
-    result.documents.push_back(std::move(doc));
+    ++result.values;
     result.resume_offset = end;
     pos = end;
     line_start = scanner.line_start();
     line = scanner.line();
+    visit(std::move(doc));
   }
+  return result;
+}
+
+JsonStreamResult read_json_stream(std::string_view text) {
+  JsonStreamResult result;
+  JsonStreamEnd end = read_json_stream(text, [&result](Document&& doc) { result.documents.push_back(std::move(doc)); });
+  result.error = std::move(end.error);
+  result.resume_offset = end.resume_offset;
   return result;
 }
 

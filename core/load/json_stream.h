@@ -2,6 +2,7 @@
 // decoder does for FBC JSON files (spec validation.md §1.5).
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,8 +26,21 @@ struct JsonStreamResult {
   std::size_t resume_offset = 0;    ///< byte offset just after the last good value
 };
 
-/// Decodes the concatenated JSON values of `text`. Values may be any JSON type (the caller
-/// rejects non-objects). Stops at the first malformed value. Never throws; O(n).
+/// How a JSON stream read value by value ended.
+struct JsonStreamEnd {
+  std::size_t values = 0;           ///< values handed to the visitor
+  std::optional<StreamError> error;
+  std::size_t resume_offset = 0;    ///< byte offset just after the last good value
+};
+
+/// Decodes the concatenated JSON values of `text`, handing each to `visit` as soon as it is read
+/// (in file order), so a caller can keep only what it needs of each while the rest is read.
+/// Values may be any JSON type (the caller rejects non-objects). Stops at the first malformed
+/// value. Never throws (unless `visit` does); O(n).
+JsonStreamEnd read_json_stream(std::string_view text, const std::function<void(Document&&)>& visit);
+
+/// The same, collecting every value: for callers that need them all before they decide (the
+/// repository's discovery, templates, tests).
 JsonStreamResult read_json_stream(std::string_view text);
 
 /// True when the first non-whitespace byte within the first 4096 bytes is '{' (opm's sniffing:

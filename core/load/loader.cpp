@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <iterator>
 #include <map>
+#include <optional>
 
 #include "findings/go_format.h"
 #include "load/indexignore.h"
@@ -26,14 +28,22 @@ std::string base_name(const std::string& path) {
 
 class FileLoader {
  public:
-  FileLoader(LoadResult& result, std::uint32_t file_index) : result_(result), file_index_(file_index) {}
+  FileLoader(LoadResult& result, std::uint32_t file_index, const LoadOptions& options)
+      : result_(result), file_index_(file_index), options_(options), batch_first_(result.blobs.size()) {}
 
-  void load(const std::string& bytes) {
+  /// Reads the file's objects into the result, handing them to on_blobs_added in batches.
+  /// Returns the time spent in that hook (ms), which is not the file's parse time.
+  double load(const std::string& bytes) {
     if (looks_like_json(bytes)) {
       load_json(bytes);
     } else {
-      add_yaml(read_yaml_stream(bytes, 1));
+      read_yaml_stream(bytes, 1, [this](YamlItem&& item) {
+        if (item.ok) add_document(std::move(item.document));
+        else add_yaml_error(item.error);
+      });
     }
+    hand_over(/*end_of_file=*/true);
+    return hook_ms_;
   }
 
  private:
@@ -45,8 +55,22 @@ class FileLoader {
   }
 
   void load_json(const std::string& bytes) {
-    JsonStreamResult stream = read_json_stream(bytes);
-    if (stream.error && stream.documents.size() <= 1 && !stream.error->depth_limit) {
+    // The first value waits for the second: with a single good value before an error, opm may
+    // take the file as YAML instead (below). From the second on, every value read is kept.
+    std::optional<Document> first;
+    std::size_t seen = 0;
+    const JsonStreamEnd stream = read_json_stream(bytes, [this, &first, &seen](Document&& doc) {
+      if (seen++ == 0) {
+        first = std::move(doc);
+        return;
+      }
+      if (first) {
+        add_document(std::move(*first));
+        first.reset();
+      }
+      add_document(std::move(doc));
+    });
+    if (stream.error && stream.values <= 1 && !stream.error->depth_limit) {
       // opm rewinds to just after the last good value and re-reads the rest as YAML; if that
       // works the file is fine (e.g. a trailing comma is accepted through YAML flow syntax).
       const std::string_view rest = std::string_view(bytes).substr(stream.resume_offset);
@@ -56,7 +80,7 @@ class FileLoader {
         return i.ok || i.error.kind == YamlChunkError::Kind::EmptyChunk;
       });
       if (yaml_ok) {
-        for (Document& d : stream.documents) add_document(std::move(d));
+        if (first) add_document(std::move(*first));
         // Only whitespace after the good values reads as one empty chunk: not an error then.
         for (YamlItem& item : items) {
           if (item.ok) add_document(std::move(item.document));
@@ -65,7 +89,7 @@ class FileLoader {
         return;
       }
     }
-    for (Document& d : stream.documents) add_document(std::move(d));
+    if (first) add_document(std::move(*first));
     if (stream.error) {
       const StreamError& e = *stream.error;
       if (e.depth_limit) {
@@ -79,13 +103,6 @@ class FileLoader {
 
   static bool is_blank(std::string_view s) {
     return std::all_of(s.begin(), s.end(), [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; });
-  }
-
-  void add_yaml(std::vector<YamlItem> items) {
-    for (YamlItem& item : items) {
-      if (item.ok) add_document(std::move(item.document));
-      else add_yaml_error(item.error);
-    }
   }
 
   void add_yaml_error(const YamlChunkError& e) {
@@ -156,10 +173,38 @@ class FileLoader {
     blob.document = std::move(doc);
     result_.blobs.push_back(std::move(blob));
     ++result_.files[file_index_].blobs;
+    if (result_.blobs.size() - batch_first_ >= kBlobBatch) hand_over(/*end_of_file=*/false);
+  }
+
+  // Hands the objects read since the last call to on_blobs_added. What the hook reports before the
+  // file's end waits in pending_ and goes after the file's own load findings at its end: the order
+  // of running the hook once per file (the stable sort by line in validate_catalog keeps it for
+  // findings on one line).
+  void hand_over(bool end_of_file) {
+    if (!options_.on_blobs_added) return;
+    if (end_of_file) {
+      result_.findings.insert(result_.findings.end(), std::make_move_iterator(pending_.begin()),
+                              std::make_move_iterator(pending_.end()));
+      pending_.clear();
+    }
+    const std::size_t findings_before = result_.findings.size();
+    const auto start = std::chrono::steady_clock::now();
+    options_.on_blobs_added(result_, batch_first_);
+    hook_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    batch_first_ = result_.blobs.size();
+    if (!end_of_file && result_.findings.size() > findings_before) {
+      const auto from = result_.findings.begin() + static_cast<std::ptrdiff_t>(findings_before);
+      pending_.insert(pending_.end(), std::make_move_iterator(from), std::make_move_iterator(result_.findings.end()));
+      result_.findings.erase(from, result_.findings.end());
+    }
   }
 
   LoadResult& result_;
   std::uint32_t file_index_;
+  const LoadOptions& options_;
+  std::size_t batch_first_;        ///< the first blob not yet handed to on_blobs_added
+  std::vector<Finding> pending_;   ///< the hook's findings until the file's end
+  double hook_ms_ = 0;
 };
 
 }  // namespace
@@ -213,9 +258,10 @@ LoadResult load_catalog(const FileSource& source, const LoadOptions& options) {
     result.total_bytes += bytes.size();
     const std::size_t first_blob = result.blobs.size();
     start = std::chrono::steady_clock::now();
-    FileLoader(result, index).load(bytes);
+    const double hook_ms = FileLoader(result, index, options).load(bytes);
     bytes = std::string();  // the file's bytes are no longer needed
-    result.parse_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    result.parse_ms +=
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() - hook_ms;
     if (options.on_file_loaded) options.on_file_loaded(result, first_blob);
   }
   // The blobs stay alive through validation: give back what doubling the vector left unused

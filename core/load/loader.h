@@ -34,11 +34,22 @@ struct Blob {
   std::string name;        ///< likewise "name"
 };
 
-/// Limits that keep hostile input from exhausting memory, and a hook per file.
+/// How many objects of a file are read before LoadOptions::on_blobs_added is called for them.
+constexpr std::size_t kBlobBatch = 64;
+
+/// Limits that keep hostile input from exhausting memory, and hooks to follow the load.
 struct LoadOptions {
   std::size_t max_file_bytes = std::size_t(512) << 20;  ///< per file
-  /// Called after each file's objects are appended to `result.blobs` (from index `first_blob`), so a
-  /// caller can decode and slim them while only one file's raw documents are alive (peak memory).
+  /// Called as a file's objects are appended to `result.blobs`: for each kBlobBatch of them and for
+  /// the rest at the file's end, with the index of the first not handed over before. A caller can
+  /// decode and slim them there, so only that many raw documents are alive at a time (peak memory:
+  /// a 20,000-object file's documents took 25 MB). Findings the hook appends to `result.findings`
+  /// before a file's end are moved after that file's load findings, so the order of
+  /// `result.findings` is the same as if the hook ran once after the file. Its time is not counted
+  /// in `LoadResult::parse_ms`.
+  std::function<void(LoadResult& result, std::size_t first_blob)> on_blobs_added;
+  /// Called after each file is read (after its last on_blobs_added), with the index of the file's
+  /// first object in `result.blobs`: to report progress.
   std::function<void(LoadResult& result, std::size_t first_blob)> on_file_loaded;
 };
 

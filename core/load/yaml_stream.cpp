@@ -618,8 +618,7 @@ bool yaml_to_json(std::string_view text, Json& out, std::string& error, YamlSche
   return true;
 }
 
-std::vector<YamlItem> read_yaml_stream(std::string_view text, std::uint32_t first_line) {
-  std::vector<YamlItem> items;
+void read_yaml_stream(std::string_view text, std::uint32_t first_line, const std::function<void(YamlItem&&)>& visit) {
   // Line-based chunking (apimachinery YAMLReader): a line starting with "---" is a separator.
   std::size_t chunk_start = 0;       // byte offset where the buffered chunk starts
   std::size_t chunk_end = 0;         // byte offset where it ends (exclusive)
@@ -638,7 +637,7 @@ std::vector<YamlItem> read_yaml_stream(std::string_view text, std::uint32_t firs
           "YAML chunk holds no object (only comments, blank lines or a lone ---); opm rejects it. "
           "Remove it, or put comments after the first --- line";
     }
-    items.push_back(std::move(item));
+    visit(std::move(item));
   };
 
   std::size_t i = 0;
@@ -658,8 +657,8 @@ std::vector<YamlItem> read_yaml_stream(std::string_view text, std::uint32_t firs
         item.error.position = TextPosition{line, 4};
         item.error.opm_message = "invalid Yaml document separator: " + std::string(rest.substr(k));
         item.error.message = "a document separator line must be just \"---\" (optionally with a comment)";
-        items.push_back(std::move(item));
-        return items;  // the reader stops here
+        visit(std::move(item));
+        return;  // the reader stops here
       }
       if (chunk_open) {
         emit(chunk_start, chunk_end, chunk_line);
@@ -683,6 +682,11 @@ std::vector<YamlItem> read_yaml_stream(std::string_view text, std::uint32_t firs
     ++line;
   }
   if (chunk_open) emit(chunk_start, chunk_end, chunk_line);
+}
+
+std::vector<YamlItem> read_yaml_stream(std::string_view text, std::uint32_t first_line) {
+  std::vector<YamlItem> items;
+  read_yaml_stream(text, first_line, [&items](YamlItem&& item) { items.push_back(std::move(item)); });
   return items;
 }
 

@@ -2,6 +2,7 @@
 // chunking on "---", then each chunk YAML(1.1, go-yaml v2 rules) → JSON.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,9 +27,14 @@ struct YamlItem {
   YamlChunkError error;  ///< when !ok
 };
 
-/// Splits `text` into chunks by opm's rules and converts each to JSON. `first_line` is the line
-/// number of text[0] in its file (for the JSON→YAML fallback, which starts mid-file).
-/// Never throws; alias expansion and nesting are bounded.
+/// Splits `text` into chunks by opm's rules and converts each to JSON, handing each item (a
+/// document or a chunk's error) to `visit` as soon as it is read, in file order, so a caller can
+/// keep only what it needs of each while the rest is read. `first_line` is the line number of
+/// text[0] in its file (for the JSON→YAML fallback, which starts mid-file). Never throws (unless
+/// `visit` does); alias expansion and nesting are bounded.
+void read_yaml_stream(std::string_view text, std::uint32_t first_line, const std::function<void(YamlItem&&)>& visit);
+
+/// The same, collecting every item: for callers that need them all before they decide.
 std::vector<YamlItem> read_yaml_stream(std::string_view text, std::uint32_t first_line = 1);
 
 /// How plain scalars are typed.

@@ -54,12 +54,12 @@ ValidationReport validate_catalog(const FileSource& source, const LoadOptions& o
 ValidationReport validate_catalog(const FileSource& source, const ValidateOptions& options) {
   ValidationReport report;
   ValidationTimings& timings = report.timings;
-  // Decode each file's objects as soon as it is read, so only one file's raw documents are alive
+  // Decode objects as soon as a batch of them is read, so only that many raw documents are alive
   // at a time (peak memory); the builder keeps what later phases need.
   LoadOptions load_options = options.load;
   declcfg::ConfigBuilder builder;
   builder.release_decoded(options.release_documents);
-  load_options.on_file_loaded = [&builder, &timings, previous = options.load.on_file_loaded](LoadResult& load, std::size_t first) {
+  load_options.on_blobs_added = [&builder, &timings, previous = options.load.on_blobs_added](LoadResult& load, std::size_t first) {
     const auto start = Clock::now();
     builder.add_blobs(load, first);
     timings.decode += ms_since(start);
