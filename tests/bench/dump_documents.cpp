@@ -67,7 +67,7 @@ int main(int argc, char** argv) {
   }
   for (const fbclens::Finding& f : load.findings) {
     std::cout << "finding " << std::string(f.info().code) << " " << f.location.file << ":" << f.location.line << ":"
-              << f.location.column << " " << f.message << " | " << f.opm_message << "\n";
+              << f.location.column << " " << f.message() << " | " << f.opm_message() << "\n";
   }
   for (const fbclens::Blob& b : load.blobs) {
     std::cout << "blob " << load.files[b.file].path << " " << b.document.position.line << ":" << b.document.position.column
