@@ -109,7 +109,9 @@ Answer view_answer(Session& session, const ValidationReport& report) {
   // Written straight into the answer: a Summary of 20,000 findings is 14 MB of text, which a
   // separate string appended here would hold twice (the module's heap never shrinks).
   // replace: values from a broken file may hold invalid UTF-8; dump must not throw on them.
+  const std::size_t summary_start = text.size();
   append_summary_text(text, report, {}, -1, Json::error_handler_t::replace, Json{{"fingerprint", session.fingerprint()}});
+  session.summary_bytes = text.size() - summary_start;
   const double summary_ms = emscripten_get_now() - start;
   text += "}";
   std::vector<StageTime>& stages = session.timings();
@@ -191,8 +193,13 @@ Answer catalog_summary(Session& session, const Json&) {
   const ValidationReport* report = session.report();
   if (!report) return no_catalog();
   if (!report->analyses_complete && session.analyses()->complete()) report = session.complete_report();
+  // Room for the Summary the load's answer held (a little more, for findings of analyses since).
+  std::string text;
+  text.reserve(session.summary_bytes + session.summary_bytes / 16 + 4096);
   // replace: values from a broken file may hold invalid UTF-8; dump must not throw on them.
-  return {Failure::None, summary_text(*report, {}, -1, Json::error_handler_t::replace)};
+  append_summary_text(text, *report, {}, -1, Json::error_handler_t::replace);
+  session.summary_bytes = text.size();
+  return {Failure::None, std::move(text)};
 }
 
 // The analyses beyond opm (core/analyses/analyses.h) for the packages asked for, computed now unless

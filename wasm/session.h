@@ -122,6 +122,11 @@ class Session {
   /// once it has built its answer.
   std::vector<StageTime>& timings() { return timings_; }
 
+  /// Bytes of the last Summary written as JSON text (0 before one): what the next one of the same
+  /// report takes, so it is written into a string of that size from the start (the module's heap
+  /// never shrinks, and growing a 10 MB string by doubling holds 8 + 16 MB at once).
+  std::size_t summary_bytes = 0;
+
  private:
   std::unique_ptr<StagedFiles> pending_ = std::make_unique<StagedFiles>();
   std::unique_ptr<StagedFiles> current_;
