@@ -43,7 +43,7 @@ struct LoadOptions {
   /// Called as a file's objects are appended to `result.blobs`: for each kBlobBatch of them and for
   /// the rest at the file's end, with the index of the first not handed over before. A caller can
   /// decode and slim them there, so only that many raw documents are alive at a time (peak memory:
-  /// a 20,000-object file's documents took 25 MB). Findings the hook appends to `result.findings`
+  /// a 20,000-object file's documents took 22 MB). Findings the hook appends to `result.findings`
   /// before a file's end are moved after that file's load findings, so the order of
   /// `result.findings` is the same as if the hook ran once after the file. Its time is not counted
   /// in `LoadResult::parse_ms`.
