@@ -22,6 +22,7 @@ namespace fbclens::wasm {
 const ValidationReport* Session::load(const profiles::ProfileSettings& over, const std::string& folder, bool defer_analyses,
                                       std::string& error) {
   analyses_.reset();  // before building the next report (see reset_files)
+  summary_bytes_ = 0;
   report_.reset();
   current_ = std::move(pending_);
   pending_ = std::make_unique<StagedFiles>();

@@ -111,7 +111,7 @@ Answer view_answer(Session& session, const ValidationReport& report) {
   // replace: values from a broken file may hold invalid UTF-8; dump must not throw on them.
   const std::size_t summary_start = text.size();
   append_summary_text(text, report, {}, -1, Json::error_handler_t::replace, Json{{"fingerprint", session.fingerprint()}});
-  session.summary_bytes = text.size() - summary_start;
+  session.remember_summary_bytes(text.size() - summary_start);
   const double summary_ms = emscripten_get_now() - start;
   text += "}";
   std::vector<StageTime>& stages = session.timings();
@@ -195,10 +195,10 @@ Answer catalog_summary(Session& session, const Json&) {
   if (!report->analyses_complete && session.analyses()->complete()) report = session.complete_report();
   // Room for the Summary the load's answer held (a little more, for findings of analyses since).
   std::string text;
-  text.reserve(session.summary_bytes + session.summary_bytes / 16 + 4096);
+  text.reserve(session.summary_bytes() + session.summary_bytes() / 16 + 4096);
   // replace: values from a broken file may hold invalid UTF-8; dump must not throw on them.
   append_summary_text(text, *report, {}, -1, Json::error_handler_t::replace);
-  session.summary_bytes = text.size();
+  session.remember_summary_bytes(text.size());
   return {Failure::None, std::move(text)};
 }
 

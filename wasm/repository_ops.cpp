@@ -109,6 +109,7 @@ bool Session::select_root(const std::string& path, std::string& error) {
   if (path == repository_->current && report_) return true;
   analyses_.reset();  // it refers into the report
   report_.reset();  // one catalog's report at a time
+  summary_bytes_ = 0;
   repository_->current_files = repo::root_source(*current_, discovery, *root);
   std::string from;
   report_ = std::make_unique<ValidationReport>(repo::validate_root(*repository_->current_files, *root, repository_->options, from));

@@ -53,6 +53,7 @@ class Session {
   /// load never holds two catalogs at once (the wasm heap only grows: its peak is what counts).
   /// Views keep their own copies of what they draw.
   void reset_files() {
+    summary_bytes_ = 0;
     pending_ = std::make_unique<StagedFiles>();
     analyses_.reset();
     report_.reset();
@@ -122,12 +123,16 @@ class Session {
   /// once it has built its answer.
   std::vector<StageTime>& timings() { return timings_; }
 
-  /// Bytes of the last Summary written as JSON text (0 before one): what the next one of the same
-  /// report takes, so it is written into a string of that size from the start (the module's heap
-  /// never shrinks, and growing a 10 MB string by doubling holds 8 + 16 MB at once).
-  std::size_t summary_bytes = 0;
+  /// Bytes of the last Summary of the current report written as JSON text (0 before one, and again
+  /// after a load, a root selected or the files reset): what the next one of the same report takes,
+  /// so it is written into a string of that size from the start (the module's heap never shrinks,
+  /// and growing a 10 MB string by doubling holds 8 + 16 MB at once).
+  std::size_t summary_bytes() const { return summary_bytes_; }
+  /// Records the size of a Summary of the current report just written (see summary_bytes).
+  void remember_summary_bytes(std::size_t bytes) { summary_bytes_ = bytes; }
 
  private:
+  std::size_t summary_bytes_ = 0;
   std::unique_ptr<StagedFiles> pending_ = std::make_unique<StagedFiles>();
   std::unique_ptr<StagedFiles> current_;
   std::unique_ptr<MemoryFileSource> compare_ = std::make_unique<MemoryFileSource>();

@@ -41,12 +41,14 @@ constexpr std::size_t kBlobBatch = 64;
 struct LoadOptions {
   std::size_t max_file_bytes = std::size_t(512) << 20;  ///< per file
   /// Called as a file's objects are appended to `result.blobs`: for each kBlobBatch of them and for
-  /// the rest at the file's end, with the index of the first not handed over before. A caller can
-  /// decode and slim them there, so only that many raw documents are alive at a time (peak memory:
-  /// a 20,000-object file's documents took 22 MB). Findings the hook appends to `result.findings`
-  /// before a file's end are moved after that file's load findings, so the order of
-  /// `result.findings` is the same as if the hook ran once after the file. Its time is not counted
-  /// in `LoadResult::parse_ms`.
+  /// the rest (possibly none) at the end of every file read, with the index of the first not handed
+  /// over before. A caller can decode and slim them there, so that only about that many raw
+  /// documents are alive at a time (peak memory: a 20,000-object file's documents took 22 MB; a
+  /// JSON file re-read as YAML after a syntax error is still read whole, as opm reads it). The hook
+  /// may only append to `result.findings`: what it appends before a file's end is set aside until
+  /// then (so meanwhile `result.findings` lacks it) and moved after that file's load findings, so
+  /// the order of `result.findings` is the same as if the hook ran once after the file. Its time is
+  /// not counted in `LoadResult::parse_ms`.
   std::function<void(LoadResult& result, std::size_t first_blob)> on_blobs_added;
   /// Called after each file is read (after its last on_blobs_added), with the index of the file's
   /// first object in `result.blobs`: to report progress.
