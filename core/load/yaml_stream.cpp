@@ -173,39 +173,190 @@ std::size_t node_count(const Json& v) {
   return n;
 }
 
-// ---- Long plain scalars (olm.bundle.object's base64 "data") read without libyaml ----
+// ---- Long scalars read without libyaml: stand-ins ----
 //
-// libyaml reads a scalar one character at a time (~100 instructions a byte), and the base64 payloads
-// of olm.bundle.object properties are most of the bytes of a bundle-object-era catalog. So a chunk's
-// long plain values on lines of the form `[- ]key: VALUE` are cut out of the text libyaml parses (each
-// replaced by the one-byte plain scalar "x" at the same line and column), and each is put back when
-// libyaml reports a plain scalar "x" starting exactly there. Only where that happens for every one of
-// them is the result kept; otherwise (the line was inside a block scalar, a quoted string or a flow
-// collection, or the value went on over the next lines) the chunk is parsed again as written. The
-// document, its positions and its errors are therefore exactly libyaml's on the text as written.
-struct LongScalar {
-  std::size_t begin = 0, end = 0;  // the value's bytes in the chunk
+// libyaml reads a scalar one character at a time (~100 instructions a byte), and two kinds of long
+// scalar hold most of a catalog's bytes: the base64 payloads of olm.bundle.object properties (plain
+// values on one line) and the descriptions and examples of olm.csv.metadata (literal block scalars,
+// `key: |`; 29% of community-operators v4.21's bytes). So each such value on a line of the form
+// `[- ]key: VALUE` is cut out of the text libyaml parses and replaced by a stand-in: the one-byte
+// plain scalar "x" at the same line and column, followed by the line breaks of what was cut, so every
+// later line keeps its number. Each value is put back when libyaml reports a plain scalar "x"
+// starting exactly there (for a block scalar: as the value of a key of a block mapping, the only
+// place where `|` starts one). Only where that happens for every stand-in of a chunk is the result
+// kept; otherwise (the line was inside a block scalar, a quoted string or a flow collection, or the
+// value went on over the next lines) the chunk is parsed again as written. The document, its
+// positions and its errors are therefore exactly libyaml's on the text as written.
+struct StandIn {
+  enum class Kind { PlainLine, LiteralBlock };
+  Kind kind = Kind::PlainLine;
+  std::size_t begin = 0, end = 0;  // the bytes of the chunk cut out
   std::uint32_t line = 0;          // 0-based line in the chunk (libyaml's mark.line)
   std::uint32_t column = 0;        // 0-based column (the line's prefix is ASCII, so bytes = characters)
+  std::uint32_t line_breaks = 0;   // '\n's in [begin, end), kept after the stand-in
+  std::string value;               // LiteralBlock: the scalar's value, as libyaml reads it
 };
-constexpr std::size_t kLongScalarBytes = 256;
+constexpr std::size_t kLongScalarBytes = 256;  // a plain value shorter than this is left to libyaml
+constexpr std::size_t kLongBlockBytes = 64;    // likewise a block scalar (header and lines)
 
 bool is_base64_char(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/' || c == '=';
 }
 
-// The long plain values of `chunk` that may be cut out (see above); a superset is harmless (the
-// parse checks each), so this only has to be cheap and to find the common case.
-std::vector<LongScalar> long_plain_scalars(std::string_view chunk) {
-  std::vector<LongScalar> out;
+// Whether libyaml's reader would pass `text` unchanged and see no line break in it but '\n': every
+// character allowed in a YAML stream (printable, tab, line feed; well-formed UTF-8 in the ranges
+// YAML allows) and none of the breaks libyaml also knows ('\r', NEL, U+2028, U+2029). A block scalar
+// whose lines fail this is left to libyaml, which reports the bad character (or reads the break).
+bool plain_yaml_text(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c < 0x7F) {
+      ++i;
+      continue;
+    }
+    if (c == '\n' || c == '\t') {
+      ++i;
+      continue;
+    }
+    if (c < 0x80) return false;  // other control characters, DEL
+    const auto byte = [&text](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    std::size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
+    if (n == 0 || c > 0xF4 || i + n > text.size()) return false;
+    for (std::size_t k = 1; k < n; ++k) {
+      if ((byte(i + k) & 0xC0) != 0x80) return false;
+    }
+    const unsigned char d = byte(i + 1);
+    if ((c == 0xE0 && d < 0xA0) || (c == 0xED && d >= 0xA0) || (c == 0xF0 && d < 0x90) || (c == 0xF4 && d >= 0x90)) return false;
+    if (c == 0xC2 && d < 0xA0) return false;                                   // C1 controls and NEL
+    if (c == 0xE2 && d == 0x80 && (byte(i + 2) == 0xA8 || byte(i + 2) == 0xA9)) return false;  // U+2028, U+2029
+    if (c == 0xEF && d == 0xBF && byte(i + 2) >= 0xBE) return false;          // U+FFFE, U+FFFF
+    i += n;
+  }
+  return true;
+}
+
+std::size_t spaces_at(std::string_view text, std::size_t i, std::size_t at_most = std::string_view::npos) {
+  const std::size_t from = i;
+  while (i < text.size() && text[i] == ' ' && i - from < at_most) ++i;
+  return i - from;
+}
+
+// The literal block scalar whose header `|`, `|-` or `|+` is at chunk[indicator] (the line's last
+// characters but blanks; `key_column` is the column of its key, which is the block mapping's
+// indentation), read as libyaml's yaml_parser_scan_block_scalar reads it: the content indentation
+// taken from the first non-empty line, each line's text after it, blank lines kept as line breaks, the
+// tail chomped. Fills `out` and returns true only for the common, plain shape: content on the next
+// lines, no tab in an indentation, nothing after the block on a line deeper than the key (which
+// would go on the stand-in "x" as a plain scalar's next line), and text libyaml reads as it is
+// (plain_yaml_text). Anything else is left to libyaml.
+bool literal_block(std::string_view chunk, std::size_t indicator, std::size_t line_end, std::size_t key_column, StandIn& out) {
+  const std::size_t n = chunk.size();
+  int chomping = 0;  // -1 strip ("|-"), 0 clip ("|"), +1 keep ("|+")
+  if (indicator + 1 < line_end && (chunk[indicator + 1] == '-' || chunk[indicator + 1] == '+')) {
+    chomping = chunk[indicator + 1] == '-' ? -1 : 1;
+  }
+  if (line_end >= n) return false;  // no line after the header
+  std::size_t pos = line_end + 1;
+  std::uint32_t line_breaks = 1;  // the header's
+
+  // Leading blank lines, then the first non-empty line sets the indentation (libyaml: the most
+  // spaces seen so far, at least one more than the key's column).
+  std::size_t max_indent = 0, breaks = 0, column = 0;
+  while (true) {
+    if (pos >= n) return false;  // only blank lines: an empty scalar
+    column = spaces_at(chunk, pos);
+    max_indent = std::max(max_indent, column);
+    if (pos + column >= n) return false;
+    const char c = chunk[pos + column];
+    if (c == '\t' || c == '\r') return false;  // libyaml: a tab where indentation is expected; '\r' a break
+    if (c != '\n') break;
+    ++breaks;
+    ++line_breaks;
+    pos += column + 1;
+  }
+  const std::size_t indent = std::max({max_indent, key_column + 1, std::size_t(1)});
+  if (column != indent) return false;  // a tab there, or an empty scalar before a shallower line
+
+  std::string& value = out.value;
+  value.assign(breaks, '\n');
+  breaks = 0;
+  bool pending_break = false;  // the line break after the last content line
+  std::size_t end = n;         // where the scalar's lines end: the next line's start, or the chunk's end
+  while (true) {
+    // A content line: pos is its start, its text starts at pos + indent.
+    if (pending_break) value += '\n';
+    value.append(breaks, '\n');
+    breaks = 0;
+    const char* nl = static_cast<const char*>(std::memchr(chunk.data() + pos + indent, '\n', n - pos - indent));
+    const std::size_t eol = nl ? static_cast<std::size_t>(nl - chunk.data()) : n;
+    value.append(chunk.data() + pos + indent, eol - pos - indent);
+    if (eol >= n) {
+      pending_break = false;
+      break;
+    }
+    pending_break = true;
+    ++line_breaks;
+    pos = eol + 1;
+    // The next lines: blank ones are line breaks of the scalar; the first other one either goes on
+    // at the indentation or ends the scalar.
+    bool more = false;
+    while (pos < n) {
+      column = spaces_at(chunk, pos, indent);
+      if (pos + column >= n) {  // spaces, then the chunk's end
+        pos = n;
+        break;
+      }
+      const char c = chunk[pos + column];
+      if (column < indent && c == '\t') return false;  // libyaml: a tab where indentation is expected
+      if (c == '\n') {
+        ++breaks;
+        ++line_breaks;
+        pos += column + 1;
+        continue;
+      }
+      if (column == indent) {
+        more = true;
+      } else if (column > key_column || static_cast<unsigned char>(c) <= 0x20 || static_cast<unsigned char>(c) >= 0x7F) {
+        // Deeper than the key, the line ends the block scalar but would go on the stand-in; and a
+        // line starting with another break ('\r', NEL) is blank to libyaml.
+        return false;
+      } else {
+        end = pos;
+      }
+      break;
+    }
+    if (!more) break;
+  }
+  if (chomping != -1 && pending_break) value += '\n';
+  if (chomping == 1) value.append(breaks, '\n');
+
+  const std::string_view cut = chunk.substr(indicator, end - indicator);
+  if (cut.size() < kLongBlockBytes || !plain_yaml_text(cut)) return false;
+  out.kind = StandIn::Kind::LiteralBlock;
+  out.begin = indicator;
+  out.end = end;
+  out.line_breaks = line_breaks;
+  return true;
+}
+
+// The long values of `chunk` that may be cut out (see above), in text order; a superset is harmless
+// (the parse checks each), so this only has to be cheap and to find the common cases.
+std::vector<StandIn> stand_ins(std::string_view chunk) {
+  std::vector<StandIn> out;
   const std::size_t n = chunk.size();
   std::size_t line_start = 0;
   std::uint32_t line = 0;
   while (line_start < n) {
     const char* nl = static_cast<const char*>(std::memchr(chunk.data() + line_start, '\n', n - line_start));
     const std::size_t line_end = nl ? static_cast<std::size_t>(nl - chunk.data()) : n;
-    const std::size_t next = nl ? line_end + 1 : n;
-    if (line_end - line_start > kLongScalarBytes) {
+    std::size_t next = nl ? line_end + 1 : n;
+    // A block scalar's header ends its line with '|', "|-" or "|+" (blanks after them aside); a long
+    // plain value makes its line long.
+    std::size_t last = line_end;
+    while (last > line_start && (chunk[last - 1] == ' ' || chunk[last - 1] == '\t')) --last;
+    const bool block_header = last - line_start >= 4 &&
+                              (chunk[last - 1] == '|' || ((chunk[last - 1] == '-' || chunk[last - 1] == '+') && chunk[last - 2] == '|'));
+    if (block_header || line_end - line_start > kLongScalarBytes) {
       std::size_t i = line_start;
       while (i < line_end && chunk[i] == ' ') ++i;
       while (i + 1 < line_end && chunk[i] == '-' && chunk[i + 1] == ' ') {
@@ -221,6 +372,18 @@ std::vector<LongScalar> long_plain_scalars(std::string_view chunk) {
         i += 1;
         while (i < line_end && chunk[i] == ' ') ++i;
         const std::size_t value = i;
+        StandIn block;
+        if (block_header && chunk[value] == '|' && (last - value == 1 || last - value == 2) &&
+            literal_block(chunk, value, line_end, key - line_start, block)) {
+          block.line = line;
+          block.column = static_cast<std::uint32_t>(value - line_start);
+          // Go on at the line after the scalar: its lines are text, not keys.
+          next = block.end;
+          line += block.line_breaks;
+          out.push_back(std::move(block));
+          line_start = next;
+          continue;
+        }
         while (i < line_end && is_base64_char(chunk[i])) ++i;
         const std::size_t value_end = i;
         if (i < line_end && chunk[i] == '\r') ++i;
@@ -233,7 +396,12 @@ std::vector<LongScalar> long_plain_scalars(std::string_view chunk) {
           ends = j < n && chunk[j] != '\n' && chunk[j] != '\r' && chunk[j] != '\t' && j - next <= key - line_start;
         }
         if (i == line_end && value_end - value >= kLongScalarBytes && ends) {
-          out.push_back(LongScalar{value, value_end, line, static_cast<std::uint32_t>(value - line_start)});
+          StandIn plain;
+          plain.begin = value;
+          plain.end = value_end;
+          plain.line = line;
+          plain.column = static_cast<std::uint32_t>(value - line_start);
+          out.push_back(std::move(plain));
         }
       }
     }
@@ -303,14 +471,15 @@ class EventBuilder {
   TextPosition error_position() const { return error_position_; }
   bool limit_hit() const { return limit_hit_; }
 
-  /// The long plain scalars cut out of the text being parsed, read back from `original` (the chunk as
-  /// written) where libyaml reports their stand-ins.
-  void set_long_scalars(const std::vector<LongScalar>& longs, std::string_view original) {
-    longs_ = &longs;
+  /// The long scalars cut out of the text being parsed, put back where libyaml reports their
+  /// stand-ins: plain ones read from `original` (the chunk as written), block ones moved out of
+  /// `stand_ins`.
+  void set_stand_ins(std::vector<StandIn>& stand_ins, std::string_view original) {
+    stand_ins_ = &stand_ins;
     original_ = original;
   }
-  /// Whether every long scalar was read back, each where its stand-in was reported.
-  bool long_scalars_restored() const { return longs_ && !long_mismatch_ && restored_ == longs_->size(); }
+  /// Whether every stand-in was reported where it stands, and its value put back.
+  bool stand_ins_restored() const { return stand_ins_ && !stand_in_mismatch_ && restored_ == stand_ins_->size(); }
 
  private:
   // One open mapping or sequence. Frames are reused (stack_ only grows), so their strings keep
@@ -318,6 +487,7 @@ class EventBuilder {
   struct Frame {
     Json value;
     bool is_map = false;
+    bool block_map = false;  // a mapping in block style (where `key: |` starts a block scalar)
     bool have_key = false;
     std::string key;
     std::string anchor;
@@ -414,23 +584,32 @@ class EventBuilder {
   bool on_scalar(const yaml_event_t& e, Json& root, bool& have_root) {
     const char* anchor = reinterpret_cast<const char*>(e.data.scalar.anchor);
     merge_key_quoted_ = e.data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
-    if (longs_) {
+    if (stand_ins_) {
       // Events come in text order: a stand-in passed without its event was not a plain value.
       const auto line = static_cast<std::uint32_t>(e.start_mark.line), column = static_cast<std::uint32_t>(e.start_mark.column);
-      while (next_long_ < longs_->size() && ((*longs_)[next_long_].line < line ||
-                                             ((*longs_)[next_long_].line == line && (*longs_)[next_long_].column < column))) {
-        long_mismatch_ = true;
-        ++next_long_;
+      std::vector<StandIn>& stand_ins = *stand_ins_;
+      while (next_stand_in_ < stand_ins.size() &&
+             (stand_ins[next_stand_in_].line < line ||
+              (stand_ins[next_stand_in_].line == line && stand_ins[next_stand_in_].column < column))) {
+        stand_in_mismatch_ = true;
+        ++next_stand_in_;
       }
-      if (next_long_ < longs_->size() && (*longs_)[next_long_].line == line && (*longs_)[next_long_].column == column) {
-        const LongScalar& l = (*longs_)[next_long_++];
-        if (e.data.scalar.style == YAML_PLAIN_SCALAR_STYLE && !e.data.scalar.tag && !anchor && e.data.scalar.length == 1 &&
-            e.data.scalar.value[0] == 'x') {
+      if (next_stand_in_ < stand_ins.size() && stand_ins[next_stand_in_].line == line &&
+          stand_ins[next_stand_in_].column == column) {
+        StandIn& s = stand_ins[next_stand_in_++];
+        const Frame* f = top();
+        const bool is_stand_in = e.data.scalar.style == YAML_PLAIN_SCALAR_STYLE && !e.data.scalar.tag && !anchor &&
+                                 e.data.scalar.length == 1 && e.data.scalar.value[0] == 'x';
+        if (is_stand_in && s.kind == StandIn::Kind::PlainLine) {
           ++restored_;
-          return place(resolve_plain_scalar(original_.substr(l.begin, l.end - l.begin), schema_), std::string(),
+          return place(resolve_plain_scalar(original_.substr(s.begin, s.end - s.begin), schema_), std::string(),
                        e.start_mark, root, have_root, true);
         }
-        long_mismatch_ = true;
+        if (is_stand_in && f && f->block_map && f->have_key) {  // a block scalar: text, never resolved
+          ++restored_;
+          return place(Json(std::move(s.value)), std::string(), e.start_mark, root, have_root, true);
+        }
+        stand_in_mismatch_ = true;
       }
     }
     Frame* f = top();
@@ -481,6 +660,7 @@ class EventBuilder {
     Frame& f = stack_[depth_++];
     f.value = is_map ? Json(Json::value_t::object) : Json(Json::value_t::array);
     f.is_map = is_map;
+    f.block_map = is_map && e.data.mapping_start.style == YAML_BLOCK_MAPPING_STYLE;
     f.have_key = false;
     f.key.clear();
     if (anchor) f.anchor.assign(reinterpret_cast<const char*>(anchor)); else f.anchor.clear();
@@ -543,10 +723,10 @@ class EventBuilder {
   std::string error_;
   TextPosition error_position_;
   bool limit_hit_ = false;
-  const std::vector<LongScalar>* longs_ = nullptr;
+  std::vector<StandIn>* stand_ins_ = nullptr;
   std::string_view original_;
-  std::size_t next_long_ = 0, restored_ = 0;
-  bool long_mismatch_ = false;
+  std::size_t next_stand_in_ = 0, restored_ = 0;
+  bool stand_in_mismatch_ = false;
 };
 
 // Converts one chunk. Returns an item (document, or error).
@@ -555,25 +735,26 @@ YamlItem convert_chunk(std::string_view chunk, std::uint32_t chunk_first_line, Y
   bool ok = false;
   Json value;
   std::unique_ptr<EventBuilder> builder;
-  // Long plain values cut out first (see LongScalar); kept only if every one was read back.
-  const std::vector<LongScalar> longs = long_plain_scalars(chunk);
-  if (!longs.empty()) {
+  // Long values cut out first (see StandIn); kept only if every one was read back.
+  std::vector<StandIn> cuts = stand_ins(chunk);
+  if (!cuts.empty()) {
     std::string cut;
     cut.reserve(chunk.size());
     std::size_t from = 0;
-    for (const LongScalar& l : longs) {
-      cut.append(chunk.data() + from, l.begin - from);
+    for (const StandIn& s : cuts) {
+      cut.append(chunk.data() + from, s.begin - from);
       cut += 'x';
-      from = l.end;
+      cut.append(s.line_breaks, '\n');
+      from = s.end;
     }
     cut.append(chunk.data() + from, chunk.size() - from);
     yaml_parser_t parser;
     yaml_parser_initialize(&parser);
     yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(cut.data()), cut.size());
     builder = std::make_unique<EventBuilder>(chunk_first_line, schema, item.document.fields);
-    builder->set_long_scalars(longs, chunk);
+    builder->set_stand_ins(cuts, chunk);
     bool saw_document = false;
-    ok = builder->build(parser, value, saw_document) && builder->long_scalars_restored();
+    ok = builder->build(parser, value, saw_document) && builder->stand_ins_restored();
     yaml_parser_delete(&parser);
     if (!ok) item.document.fields = FieldPositions();
   }
