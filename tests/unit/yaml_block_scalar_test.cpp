@@ -4,7 +4,8 @@
 // hand-picked shapes first, then thousands of generated documents mixing the shapes the fast path
 // takes with every shape it must leave to libyaml (folded and indented headers, tabs and carriage
 // returns, other line breaks, control characters and bad UTF-8, lines between the key and the
-// content indentation, blank lines with spaces, the end of the text with or without a line break).
+// content indentation, blank lines with spaces, the end of the text with or without a line break),
+// and plain values on one line with what ends them early.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -182,8 +183,23 @@ TEST_CASE("yaml: literal block scalars read as libyaml reads them", "[yaml]") {
   check_same_reading("f: {\n  a: |\n  " + kText + "\n  " + kText + "\n}\n");
   check_same_reading("f: {\n  a: |\n    " + kText + "\n    " + kText + "\n}\n");
   check_same_reading("s: [\n  a: |-\n    " + kText + "\n    " + kText + "\n]\n");
+  check_same_reading("f: {\n  a: Lorem ipsum dolor sit amet, b: c, d: [e]\n}\n");  // a plain value in a flow mapping
   check_same_reading("q: \"\n  a: |\n    " + kText + "\n    " + kText + "\n  \"\n");
   check_same_reading("o: |\n  a: |\n    " + kText + "\n    " + kText + "\nb: x\n");
+}
+
+TEST_CASE("yaml: plain values on one line read as libyaml reads them", "[yaml]") {
+  // What ends a plain scalar early or makes the line something else (short values here: those are
+  // libyaml's; the long base64 ones, which stand-ins take, are in yaml_stream_test.cpp).
+  for (const std::string& value : std::vector<std::string>{
+           kText, kText + " # a comment", kText + "#not a comment", kText + ": a mapping", kText + ":",
+           kText + ":not a mapping", kText + "   ", kText + "\r", kText + "\tx", "quay.io/operator@sha256:0123456789abcdef",
+           "-" + kText, "&anchor " + kText, "[" + kText + "]", kText + "\xC3\xA9"}) {
+    check_same_reading("a: " + value + "\nb: c\n");
+    check_same_reading("- a: " + value + "\n  b: c\n");
+    check_same_reading("a: " + value + "\n  deeper: c\n");
+    check_same_reading("a: " + value + "\n\n  folded\n");
+  }
 }
 
 TEST_CASE("yaml: generated block scalars read as libyaml reads them", "[yaml]") {
