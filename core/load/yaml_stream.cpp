@@ -182,16 +182,22 @@ std::size_t node_count(const Json& v) {
 // `[- ]key: VALUE` is cut out of the text libyaml parses and replaced by a stand-in: the one-byte
 // plain scalar "x" at the same line and column, followed by the line breaks of what was cut, so every
 // later line keeps its number. Each value is put back when libyaml reports a plain scalar "x"
-// starting exactly there (for a block scalar: as the value of a key of a block mapping, the only
-// place where `|` starts one). Only where that happens for every stand-in of a chunk is the result
-// kept; otherwise (the line was inside a block scalar, a quoted string or a flow collection, or the
-// value went on over the next lines) the chunk is parsed again as written. The document, its
-// positions and its errors are therefore exactly libyaml's on the text as written.
+// starting exactly there (for a block scalar: only as the value of a key of a block mapping, where a
+// `key: |` line's `|` surely starts one). Only where that happens for every stand-in of a chunk is
+// the result kept; otherwise (the line was inside a block scalar, a quoted string or a flow
+// collection, or the value went on over the next lines) the chunk is parsed again as written. What
+// would make libyaml read the cut text differently from the text as written is ruled out: before any
+// value is cut, lines broken otherwise than by '\n' (lines_are_newlines), characters libyaml rejects
+// inside a block scalar (plain_yaml_text) and the text's end without a line break; after the parse, a
+// second document in the chunk (EventBuilder::stopped_at_second_document). The document, its
+// positions and its errors are then libyaml's on the text as written;
+// tests/unit/yaml_block_scalar_test.cpp holds the reader to that against libyaml's own events and
+// against read_yaml_stream_as_written.
 struct StandIn {
   enum class Kind { PlainLine, LiteralBlock };
   Kind kind = Kind::PlainLine;
   std::size_t begin = 0, end = 0;  // the bytes of the chunk cut out
-  std::uint32_t line = 0;          // 0-based line in the chunk (libyaml's mark.line)
+  std::uint32_t line = 0;          // 0-based line in the chunk: libyaml's mark.line (lines_are_newlines)
   std::uint32_t column = 0;        // 0-based column (the line's prefix is ASCII, so bytes = characters)
   std::uint32_t line_breaks = 0;   // '\n's in [begin, end), kept after the stand-in
   std::string value;               // LiteralBlock: the scalar's value, as libyaml reads it
@@ -275,7 +281,8 @@ bool literal_block(std::string_view chunk, std::size_t indicator, std::size_t li
     pos += column + 1;
   }
   const std::size_t indent = std::max({max_indent, key_column + 1, std::size_t(1)});
-  if (column != indent) return false;  // a tab there, or an empty scalar before a shallower line
+  // A deeper blank line before it, or a first line at or left of the key's column: an empty scalar.
+  if (column != indent) return false;
 
   std::string& value = out.value;
   value.assign(breaks, '\n');
@@ -330,6 +337,9 @@ bool literal_block(std::string_view chunk, std::size_t indicator, std::size_t li
   if (chomping != -1 && pending_break) value += '\n';
   if (chomping == 1) value.append(breaks, '\n');
 
+  // At the end of a text that does not end with a line break, libyaml puts the stream's end on a
+  // line of its own, which the stand-in's text (ending in one) would not.
+  if (end == n && chunk[n - 1] != '\n') return false;
   const std::string_view cut = chunk.substr(indicator, end - indicator);
   if (cut.size() < kLongBlockBytes || !plain_yaml_text(cut)) return false;
   out.kind = StandIn::Kind::LiteralBlock;
@@ -339,10 +349,32 @@ bool literal_block(std::string_view chunk, std::size_t indicator, std::size_t li
   return true;
 }
 
+// Whether libyaml counts the lines of `chunk` as '\n' bytes, as the stand-ins' positions do: no
+// UTF-16 byte order mark (libyaml would read the text as UTF-16), no '\r' but before '\n', and none
+// of the other line breaks libyaml knows (NEL, U+2028, U+2029). Otherwise a stand-in's expected
+// line is not libyaml's, and another value could stand where it is expected.
+bool lines_are_newlines(std::string_view chunk) {
+  const auto byte = [&chunk](std::size_t i) { return static_cast<unsigned char>(chunk[i]); };
+  const std::size_t n = chunk.size();
+  if (n >= 2 && ((byte(0) == 0xFE && byte(1) == 0xFF) || (byte(0) == 0xFF && byte(1) == 0xFE))) return false;
+  const auto each = [&chunk, n](char c, auto&& ok_at) {
+    for (const char* p = chunk.data(); (p = static_cast<const char*>(std::memchr(p, c, n - (p - chunk.data()))));) {
+      const auto at = static_cast<std::size_t>(p - chunk.data());
+      if (!ok_at(at)) return false;
+      ++p;
+    }
+    return true;
+  };
+  return each('\r', [&](std::size_t i) { return i + 1 < n && chunk[i + 1] == '\n'; }) &&
+         each('\xC2', [&](std::size_t i) { return !(i + 1 < n && byte(i + 1) == 0x85); }) &&
+         each('\xE2', [&](std::size_t i) { return !(i + 2 < n && byte(i + 1) == 0x80 && (byte(i + 2) == 0xA8 || byte(i + 2) == 0xA9)); });
+}
+
 // The long values of `chunk` that may be cut out (see above), in text order; a superset is harmless
 // (the parse checks each), so this only has to be cheap and to find the common cases.
 std::vector<StandIn> stand_ins(std::string_view chunk) {
   std::vector<StandIn> out;
+  if (!lines_are_newlines(chunk)) return out;
   const std::size_t n = chunk.size();
   std::size_t line_start = 0;
   std::uint32_t line = 0;
@@ -373,7 +405,9 @@ std::vector<StandIn> stand_ins(std::string_view chunk) {
         while (i < line_end && chunk[i] == ' ') ++i;
         const std::size_t value = i;
         StandIn block;
-        if (block_header && chunk[value] == '|' && (last - value == 1 || last - value == 2) &&
+        const bool literal_header =
+            chunk[value] == '|' && (last - value == 1 || (last - value == 2 && (chunk[value + 1] == '-' || chunk[value + 1] == '+')));
+        if (block_header && literal_header &&
             literal_block(chunk, value, line_end, key - line_start, block)) {
           block.line = line;
           block.column = static_cast<std::uint32_t>(value - line_start);
@@ -437,9 +471,11 @@ class EventBuilder {
           break;
         case YAML_DOCUMENT_START_EVENT:
           if (saw_document) {
-            // A second document inside one chunk (e.g. after "..."): opm's YAML→JSON reads only
-            // the first; the rest of the chunk is ignored.
+            // A second document inside one chunk (after a "---" the splitter does not see at a
+            // line's start, e.g. after a lone '\r'): opm's YAML→JSON reads only the first; the rest
+            // of the chunk is ignored.
             done = true;
+            stopped_at_second_document_ = true;
           }
           saw_document = true;
           break;
@@ -470,6 +506,10 @@ class EventBuilder {
   const std::string& error() const { return error_; }
   TextPosition error_position() const { return error_position_; }
   bool limit_hit() const { return limit_hit_; }
+  /// Whether the parse stopped at a second document. How much of the text libyaml's reader has
+  /// checked by then (e.g. for control characters) depends on where its 16 KiB refills fall, which
+  /// cutting text out moves: such a chunk is parsed again as written.
+  bool stopped_at_second_document() const { return stopped_at_second_document_; }
 
   /// The long scalars cut out of the text being parsed, put back where libyaml reports their
   /// stand-ins: plain ones read from `original` (the chunk as written), block ones moved out of
@@ -723,6 +763,7 @@ class EventBuilder {
   std::string error_;
   TextPosition error_position_;
   bool limit_hit_ = false;
+  bool stopped_at_second_document_ = false;
   std::vector<StandIn>* stand_ins_ = nullptr;
   std::string_view original_;
   std::size_t next_stand_in_ = 0, restored_ = 0;
@@ -730,13 +771,14 @@ class EventBuilder {
 };
 
 // Converts one chunk. Returns an item (document, or error).
-YamlItem convert_chunk(std::string_view chunk, std::uint32_t chunk_first_line, YamlSchema schema = YamlSchema::GoYamlV2) {
+YamlItem convert_chunk(std::string_view chunk, std::uint32_t chunk_first_line, YamlSchema schema = YamlSchema::GoYamlV2,
+                       bool with_stand_ins = true) {
   YamlItem item;
   bool ok = false;
   Json value;
   std::unique_ptr<EventBuilder> builder;
   // Long values cut out first (see StandIn); kept only if every one was read back.
-  std::vector<StandIn> cuts = stand_ins(chunk);
+  std::vector<StandIn> cuts = with_stand_ins ? stand_ins(chunk) : std::vector<StandIn>();
   if (!cuts.empty()) {
     std::string cut;
     cut.reserve(chunk.size());
@@ -754,7 +796,8 @@ YamlItem convert_chunk(std::string_view chunk, std::uint32_t chunk_first_line, Y
     builder = std::make_unique<EventBuilder>(chunk_first_line, schema, item.document.fields);
     builder->set_stand_ins(cuts, chunk);
     bool saw_document = false;
-    ok = builder->build(parser, value, saw_document) && builder->stand_ins_restored();
+    ok = builder->build(parser, value, saw_document) && builder->stand_ins_restored() &&
+         !builder->stopped_at_second_document();
     yaml_parser_delete(&parser);
     if (!ok) item.document.fields = FieldPositions();
   }
@@ -799,7 +842,10 @@ bool yaml_to_json(std::string_view text, Json& out, std::string& error, YamlSche
   return true;
 }
 
-void read_yaml_stream(std::string_view text, std::uint32_t first_line, const std::function<void(YamlItem&&)>& visit) {
+namespace {
+
+void read_chunks(std::string_view text, std::uint32_t first_line, const std::function<void(YamlItem&&)>& visit,
+                 bool with_stand_ins) {
   // Line-based chunking (apimachinery YAMLReader): a line starting with "---" is a separator.
   std::size_t chunk_start = 0;       // byte offset where the buffered chunk starts
   std::size_t chunk_end = 0;         // byte offset where it ends (exclusive)
@@ -808,7 +854,7 @@ void read_yaml_stream(std::string_view text, std::uint32_t first_line, const std
   std::uint32_t line = first_line;
 
   const auto emit = [&](std::size_t start, std::size_t end, std::uint32_t start_line) {
-    YamlItem item = convert_chunk(text.substr(start, end - start), start_line);
+    YamlItem item = convert_chunk(text.substr(start, end - start), start_line, YamlSchema::GoYamlV2, with_stand_ins);
     if (item.ok && item.document.value.is_null()) {
       item.ok = false;
       item.error.kind = YamlChunkError::Kind::EmptyChunk;
@@ -863,6 +909,18 @@ void read_yaml_stream(std::string_view text, std::uint32_t first_line, const std
     ++line;
   }
   if (chunk_open) emit(chunk_start, chunk_end, chunk_line);
+}
+
+}  // namespace
+
+void read_yaml_stream(std::string_view text, std::uint32_t first_line, const std::function<void(YamlItem&&)>& visit) {
+  read_chunks(text, first_line, visit, /*with_stand_ins=*/true);
+}
+
+std::vector<YamlItem> read_yaml_stream_as_written(std::string_view text, std::uint32_t first_line) {
+  std::vector<YamlItem> items;
+  read_chunks(text, first_line, [&items](YamlItem&& item) { items.push_back(std::move(item)); }, /*with_stand_ins=*/false);
+  return items;
 }
 
 std::vector<YamlItem> read_yaml_stream(std::string_view text, std::uint32_t first_line) {

@@ -37,6 +37,11 @@ void read_yaml_stream(std::string_view text, std::uint32_t first_line, const std
 /// The same, collecting every item: for callers that need them all before they decide.
 std::vector<YamlItem> read_yaml_stream(std::string_view text, std::uint32_t first_line = 1);
 
+/// The same items, with every value read by libyaml from the text as written: read_yaml_stream cuts
+/// long values out of what libyaml parses and puts them back (stand-ins, yaml_stream.cpp), and must
+/// give exactly these items. Slower; the reference it is tested against.
+std::vector<YamlItem> read_yaml_stream_as_written(std::string_view text, std::uint32_t first_line = 1);
+
 /// How plain scalars are typed.
 enum class YamlSchema {
   GoYamlV2,  ///< YAML 1.1 as go-yaml v2 (opm): y/yes/on → true, 0755 → octal, ...

@@ -108,6 +108,27 @@ Reading libyaml_reading(const std::string& text) {
   return out;
 }
 
+/// Whether libyaml parses `text` up to its second document's start (or the end) without an error:
+/// what yaml_to_json reads of a text as written.
+bool libyaml_reads_first_document(const std::string& text) {
+  yaml_parser_t parser;
+  yaml_parser_initialize(&parser);
+  yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(text.data()), text.size());
+  int documents = 0;
+  bool ok = true;
+  for (bool done = false; !done;) {
+    yaml_event_t event;
+    if (!yaml_parser_parse(&parser, &event)) {
+      ok = false;
+      break;
+    }
+    done = event.type == YAML_STREAM_END_EVENT || (event.type == YAML_DOCUMENT_START_EVENT && ++documents == 2);
+    yaml_event_delete(&event);
+  }
+  yaml_parser_delete(&parser);
+  return ok;
+}
+
 void collect(const Json& v, const std::string& path, const Document& d, std::vector<ScalarAt>& out) {
   if (v.is_object()) {
     for (auto it = v.begin(); it != v.end(); ++it) collect(it.value(), path + "/" + it.key(), d, out);
@@ -127,8 +148,40 @@ Reading our_reading(const std::string& text) {
   return out;
 }
 
+/// The reader against itself without stand-ins (read_yaml_stream_as_written): every item the same,
+/// down to each recorded field position and each error's texts.
+void check_same_as_written(const std::string& text) {
+  const std::vector<YamlItem> want = read_yaml_stream_as_written(text);
+  const std::vector<YamlItem> got = read_yaml_stream(text);
+  REQUIRE(got.size() == want.size());
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    INFO("item " << i);
+    REQUIRE(got[i].ok == want[i].ok);
+    if (!want[i].ok) {
+      CHECK(got[i].error.kind == want[i].error.kind);
+      CHECK(got[i].error.position.line == want[i].error.position.line);
+      CHECK(got[i].error.position.column == want[i].error.position.column);
+      CHECK(got[i].error.message == want[i].error.message);
+      CHECK(got[i].error.opm_message == want[i].error.opm_message);
+      continue;
+    }
+    const Document& g = got[i].document;
+    const Document& w = want[i].document;
+    CHECK(g.value == w.value);
+    CHECK(g.position.line == w.position.line);
+    CHECK(g.position.column == w.position.column);
+    REQUIRE(g.fields.size() == w.fields.size());
+    for (std::size_t f = 0; f < w.fields.size(); ++f) {
+      CHECK(g.fields.path(f) == w.fields.path(f));
+      CHECK(g.fields.position(f).line == w.fields.position(f).line);
+      CHECK(g.fields.position(f).column == w.fields.position(f).column);
+    }
+  }
+}
+
 void check_same_reading(const std::string& text) {
   INFO("text:\n" << text);
+  check_same_as_written(text);
   Reading want = libyaml_reading(text);
   const Reading got = our_reading(text);
   REQUIRE(got.ok == want.ok);
@@ -188,6 +241,38 @@ TEST_CASE("yaml: literal block scalars read as libyaml reads them", "[yaml]") {
   check_same_reading("o: |\n  a: |\n    " + kText + "\n    " + kText + "\nb: x\n");
 }
 
+TEST_CASE("yaml: what would make libyaml read a stand-in's text differently leaves it to libyaml", "[yaml]") {
+  const std::string long_value = kText + " " + kText;
+  // "||" is no header: libyaml's error.
+  check_same_reading("k: ||\n  " + long_value + "\nb: 1\n");
+  // Lines broken by a lone '\r', NEL or U+2028 before the value: libyaml counts them, so another
+  // key's "x" would stand where the stand-in is expected.
+  check_same_reading("p: one\rq: x\nk: |\n  " + long_value + "\n");
+  check_same_reading("p: \"a\xC2\x85" "b\"\nq: x\nk: |-\n  " + long_value + "\nz: two\n");
+  check_same_reading("p: \"a\xE2\x80\xA8" "b\"\nq: x\nk: |-\n  " + long_value + "\nz: two\n");
+  check_same_reading("p: one\rq: x\nk: " + std::string(300, 'A') + "\n");
+  // A UTF-16 text (libyaml decodes it; lines and columns are not bytes).
+  const char utf16[] = "\xFF\xFE" "a\0:\0 \0 \nk: |\n  LLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLL\nz \n\0q\0:\0 \0x\0\n\0";
+  check_same_as_written(std::string(utf16, sizeof utf16 - 1));
+  // The text's end without a line break: libyaml's stream end is on a line of its own.
+  check_same_as_written("?\n  a: |\n    " + long_value);
+  check_same_as_written("?\n  a: |\n    " + long_value + "\n  ");
+  // A second document in the chunk (after a "---" behind a lone '\r'), and a bad byte after it that
+  // libyaml's reader may or may not have reached by then.
+  std::string lines;
+  for (int i = 0; i < 3; ++i) lines += "  " + std::string(98, 'a') + "\n";
+  check_same_as_written("k: |\n" + lines + "#" + std::string(16071, 'p') + "\nz: 1\r---\rb: 1\n#" + std::string(1000, 'q') +
+                        "\n# bad \x01 byte\n");
+  // The same through yaml_to_json, which reads a whole text (olm.bundle.object payloads): whether
+  // libyaml's reader got to the bad byte before the second document depends on where its 16 KiB
+  // refills fall in the text as written.
+  const std::string two_documents =
+      "k: |\n" + lines + "#" + std::string(16071, 'p') + "\nz: 1\n---\nb: 1\n#" + std::string(1000, 'q') + "\n# bad \x01 byte\n";
+  Json out;
+  std::string error;
+  CHECK(yaml_to_json(two_documents, out, error) == libyaml_reads_first_document(two_documents));
+}
+
 TEST_CASE("yaml: plain values on one line read as libyaml reads them", "[yaml]") {
   // What ends a plain scalar early or makes the line something else (short values here: those are
   // libyaml's; the long base64 ones, which stand-ins take, are in yaml_stream_test.cpp).
@@ -205,7 +290,7 @@ TEST_CASE("yaml: plain values on one line read as libyaml reads them", "[yaml]")
 TEST_CASE("yaml: generated block scalars read as libyaml reads them", "[yaml]") {
   std::mt19937 random(20261127);
   const auto pick = [&random](int n) { return static_cast<int>(random() % static_cast<unsigned>(n)); };
-  const std::vector<std::string> headers = {"|", "|", "|-", "|-", "|+", "|  ", "|-\t", ">", "|2", "|-1", "| #c", "|x"};
+  const std::vector<std::string> headers = {"|", "|", "|-", "|-", "|+", "|  ", "|-\t", ">", "|2", "|-1", "| #c", "|x", "||"};
   const std::vector<std::string> odd = {"\t", "\r", "\x01", "\x7F", "\xC2\x85", "\xE2\x80\xA9", "\xFF", "\xC3\xA9", "#", ": ", "- ", "|", "'", "\""};
   const auto words = [&]() {
     std::string s;
@@ -247,6 +332,11 @@ TEST_CASE("yaml: generated block scalars read as libyaml reads them", "[yaml]") 
       if (pick(8) == 0) text += std::string(static_cast<std::size_t>(pick(3)), ' ') + "# comment\n";
     }
     if (pick(6) == 0 && !text.empty()) text.pop_back();  // no line break at the end
+    if (pick(20) == 0) {  // another line break libyaml counts, early in the text
+      const std::string breaks[] = {"\r", "\xC2\x85", "\xE2\x80\xA8", "\xE2\x80\xA9"};
+      text = "p: \"a" + breaks[pick(4)] + "b\"\nq: x\n" + text;
+    }
+    if (pick(20) == 0) text += "\r---\rlater: document\n";  // a second document in the chunk
     check_same_reading(text);
   }
 }
