@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 namespace fbclens {
 
@@ -29,7 +30,7 @@ inline std::size_t utf8_length(const std::string& text, std::size_t from = 0) {
 /// The length of the well-formed UTF-8 character starting at text[i] (1–4), or 0 when the bytes
 /// there are not one (a stray continuation, a truncated or overlong sequence, a surrogate, or a
 /// value above U+10FFFF).
-inline std::size_t utf8_char_length(const std::string& text, std::size_t i) {
+inline std::size_t utf8_char_length(std::string_view text, std::size_t i) {
   const auto byte = [&text](std::size_t k) { return static_cast<unsigned char>(text[k]); };
   const unsigned char c = byte(i);
   if (c < 0x80) return 1;

@@ -16,6 +16,7 @@
 #include <yaml.h>
 
 #include "findings/go_format.h"
+#include "load/utf8.h"
 
 namespace fbclens {
 
@@ -216,26 +217,18 @@ bool is_base64_char(char c) {
 bool plain_yaml_text(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
     const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c < 0x7F) {
-      ++i;
-      continue;
-    }
-    if (c == '\n' || c == '\t') {
+    if ((c >= 0x20 && c < 0x7F) || c == '\n' || c == '\t') {
       ++i;
       continue;
     }
     if (c < 0x80) return false;  // other control characters, DEL
-    const auto byte = [&text](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-    std::size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
-    if (n == 0 || c > 0xF4 || i + n > text.size()) return false;
-    for (std::size_t k = 1; k < n; ++k) {
-      if ((byte(i + k) & 0xC0) != 0x80) return false;
-    }
-    const unsigned char d = byte(i + 1);
-    if ((c == 0xE0 && d < 0xA0) || (c == 0xED && d >= 0xA0) || (c == 0xF0 && d < 0x90) || (c == 0xF4 && d >= 0x90)) return false;
-    if (c == 0xC2 && d < 0xA0) return false;                                   // C1 controls and NEL
-    if (c == 0xE2 && d == 0x80 && (byte(i + 2) == 0xA8 || byte(i + 2) == 0xA9)) return false;  // U+2028, U+2029
-    if (c == 0xEF && d == 0xBF && byte(i + 2) >= 0xBE) return false;          // U+FFFE, U+FFFF
+    const std::size_t n = utf8_char_length(text, i);
+    if (n == 0) return false;
+    const auto d = static_cast<unsigned char>(text[i + 1]);
+    const auto e = n > 2 ? static_cast<unsigned char>(text[i + 2]) : 0;
+    if (c == 0xC2 && d < 0xA0) return false;                              // C1 controls and NEL
+    if (c == 0xE2 && d == 0x80 && (e == 0xA8 || e == 0xA9)) return false;  // U+2028, U+2029
+    if (c == 0xEF && d == 0xBF && e >= 0xBE) return false;                 // U+FFFE, U+FFFF
     i += n;
   }
   return true;

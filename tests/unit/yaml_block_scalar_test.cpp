@@ -219,7 +219,7 @@ TEST_CASE("yaml: literal block scalars read as libyaml reads them", "[yaml]") {
   check_same_reading("a: |-\n  " + kText + "\n  " + kText + "\n   ");
   // UTF-8 text, and characters libyaml rejects or reads as line breaks.
   check_same_reading("a: |\n  caf\xC3\xA9 \xF0\x9F\x9A\x80 " + kText + "\n  " + kText + "\nb: x\n");
-  for (const std::string odd : {"\x01", "\x7F", "\r", "\xC2\x85", "\xE2\x80\xA8", "\xFF", "\xC3", "\xEF\xBF\xBE", "\xED\xA0\x80"}) {
+  for (const std::string odd : {"\x01", "\x7F", "\r", "\xC2\x80", "\xC2\x9F", "\xC2\x85", "\xE2\x80\xA8", "\xFF", "\xC3", "\xEF\xBF\xBE", "\xED\xA0\x80"}) {
     check_same_reading("a: |\n  " + kText + odd + "\n  " + kText + "\nb: x\n");
     check_same_reading("a: |\n  " + kText + "\n" + odd + "  " + kText + "\nb: x\n");
   }
