@@ -11,8 +11,9 @@
  * The protocol: every operation is a row of the table in wasm/protocol.cpp (name, arguments,
  * answer); `api.protocol` is that table ({ops: [{name, args, answer, loads}], failures}). For each
  * operation that does not load, `api[name](args)` resolves to its answer (parsed) and rejects
- * with an FbclensError; `api.call(name, argsText)` gives the answer's text unparsed (the worker
- * uses it, so an answer is never parsed on its way to the page).
+ * with an FbclensError; `api.call(name, argsText)` gives the answer's text unparsed, and
+ * `api.callAsync` its promise (the worker uses that, so an answer is never parsed on its way to the
+ * page, and a module attached with suspendingReads is always called as it must be).
  *
  * loadFiles(files): `files` is a FileList (from <input type=file> or a drop) or an array of
  *   {path, data} where `data` is a string (UTF-8) or a Uint8Array. Paths are relative to the
@@ -70,6 +71,111 @@
     throw new TypeError('fbclens: file data must be a string, Uint8Array or ArrayBuffer');
   }
 
+  // Go's filepath.WalkDir order, as the core walks a catalog (core/load/file_source.cpp
+  // walk_order_less): path components compared one by one, a path before the paths under it. Used
+  // only to guess which file the core reads next; a wrong guess costs a wait, never a wrong answer.
+  function walkOrderCompare(a, b) {
+    const pa = a.split('/'), pb = b.split('/');
+    for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+      if (pa[i] !== pb[i]) return pa[i] < pb[i] ? -1 : 1;
+    }
+    return pa.length - pb.length;
+  }
+
+  // How many bytes of a load's Files may be read ahead of the core and not yet taken (readAhead).
+  const READ_AHEAD_BYTES = 16 << 20;
+
+  /**
+   * A load's Files read ahead of the core with File.arrayBuffer(), several at once. A File's bytes
+   * reach this worker only while its thread is free; FileReaderSync, one File after another as the
+   * core gets to each, paid the browser's whole reading time (250-450 ms for 13.9 MB in 33 Files,
+   * 60-100 MB/s), while files read side by side arrive in about half of it.
+   * `files`: [{path, data}] as staged (a File's handle is its index); those that are Blobs are read
+   * in the order the core reads them (every .indexignore first, then the walk), while at most
+   * READ_AHEAD_BYTES are read and not yet taken (a larger file is read alone). take(handle,
+   * copyIn): calls copyIn(bytes) (a Uint8Array, or null when the browser could not read the file)
+   * and returns its result, at once when the file has been read and otherwise as a promise, on
+   * which the core's read waits (suspends: WebAssembly JS Promise Integration) while the reads in
+   * flight go on. A file's bytes are dropped once taken; files the core skips (ignored by an
+   * .indexignore) are dropped when a later one is taken. stats: {files taken, waited (of them, how
+   * many the core waited for)}.
+   */
+  function readAhead(files) {
+    const isIgnoreFile = (path) => path.split('/').pop() === '.indexignore';
+    const order = files.map((f, handle) => ({ path: f.path, handle }))
+      .filter(({ handle }) => typeof Blob !== 'undefined' && files[handle].data instanceof Blob)
+      .sort((a, b) => (isIgnoreFile(b.path) - isIgnoreFile(a.path)) || walkOrderCompare(a.path, b.path))
+      .map(({ handle }) => handle);
+    const position = new Map(order.map((handle, i) => [handle, i]));
+    const reads = new Map();  // handle → {bytes, done, promise, size}: started and not yet taken
+    const stats = { files: 0, waited: 0 };
+    let next = 0;      // the next file of `order` to start reading
+    let passed = 0;    // files of `order` before this position are taken or skipped
+    let inFlight = 0;  // bytes started and not yet taken
+    const start = (handle) => {
+      const file = files[handle].data;
+      const read = { bytes: null, done: false, size: file.size };
+      read.promise = file.arrayBuffer().then((b) => { read.bytes = new Uint8Array(b); }, () => {})
+        .then(() => { read.done = true; });
+      reads.set(handle, read);
+      inFlight += read.size;
+      return read;
+    };
+    const drop = (handle) => {
+      const read = reads.get(handle);
+      if (!read) return;
+      inFlight -= read.size;
+      reads.delete(handle);
+    };
+    const fill = () => {
+      while (next < order.length && (inFlight < READ_AHEAD_BYTES || reads.size === 0)) {
+        const handle = order[next++];
+        if (!reads.has(handle)) start(handle);
+      }
+    };
+    fill();
+    return {
+      stats,
+      take(handle, copyIn) {
+        const at = position.has(handle) ? position.get(handle) : -1;
+        for (; passed < at; passed++) drop(order[passed]);  // skipped by the core
+        if (at === passed) passed++;
+        stats.files++;
+        const read = reads.get(handle) || start(handle);
+        const finish = () => {
+          drop(handle);
+          fill();
+          return copyIn(read.bytes);
+        };
+        if (read.done) return finish();
+        stats.waited++;
+        return read.promise.then(finish);
+      },
+    };
+  }
+
+  /**
+   * Makes the core's file reads able to wait (WebAssembly JS Promise Integration, where the
+   * browser has it: Chromium 137 and later): wraps the module's import fbclens_read_staged_file
+   * (wasm/staged_files.cpp) in `imports` with WebAssembly.Suspending. Call from the module's
+   * instantiateWasm hook, before instantiating, and pass {suspendingReads: true} to attach when it
+   * returns true. Returns false (and changes nothing) without JSPI or without that import.
+   */
+  function suspendReads(imports) {
+    if (typeof WebAssembly === 'undefined' || typeof WebAssembly.Suspending !== 'function' ||
+        typeof WebAssembly.promising !== 'function') return false;
+    for (const module of Object.values(imports)) {
+      for (const [name, value] of Object.entries(module)) {
+        // Emscripten minifies import names, not the JS function's own name.
+        if (typeof value === 'function' && value.name === 'fbclens_read_staged_file') {
+          module[name] = new WebAssembly.Suspending(value);
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   const isPathList = (files) => Array.isArray(files) && (files.length === 0 || 'path' in files[0]);
 
   // A catalog's files as [{path, file}] without reading them: `files` is a FileList / File[] (the
@@ -108,7 +214,11 @@
    * (the table's JSON text, for the worker to pass on), call, loadText, loadFiles, loadSample,
    * summary, on, ...one method per operation}.
    */
-  function attach(Module) {
+  function attach(Module, options) {
+    // With suspendingReads (the module made with suspendReads), every call into the core goes
+    // through WebAssembly.promising and a load of Files reads them ahead (readAhead); without it
+    // every read is synchronous (FileReaderSync).
+    const suspendingReads = !!(options && options.suspendingReads);
     let last = null;
     const listeners = { load: [] };
     const protocolText = Module.UTF8ToString(Module._fbclens_protocol());
@@ -117,6 +227,38 @@
     // The answer's text of operation `op`; throws an FbclensError when the operation failed.
     function call(op, argsText) {
       const failure = Module.ccall('fbclens_call', 'number', ['string', 'string'], [op, argsText || '']);
+      const text = Module.UTF8ToString(Module._fbclens_answer());
+      if (failure !== 0) throw new FbclensError(op, protocol.failures[failure] || 'badRequest', text);
+      return text;
+    }
+
+    // The answer's text of operation `op`, called through WebAssembly.promising so that the core's
+    // file reads may wait on the browser (readAhead); only with suspendingReads. The strings go on
+    // the module's stack as ccall puts them; nothing else calls into the module meanwhile (the
+    // worker answers one request at a time).
+    let promisingCall = null;
+    async function callSuspending(op, argsText) {
+      if (!promisingCall) {
+        // Emscripten's glue replaces Module._fbclens_call with the module's own export on its
+        // first call; JSPI wraps only a WebAssembly function. 'memory' is the cheapest operation.
+        call('memory', '');
+        promisingCall = WebAssembly.promising(Module._fbclens_call);
+      }
+      const encoder = new TextEncoder();
+      const onStack = (text) => {
+        const bytes = encoder.encode(text);
+        const pointer = Module.stackAlloc(bytes.length + 1);
+        Module.HEAPU8.set(bytes, pointer);
+        Module.HEAPU8[pointer + bytes.length] = 0;
+        return pointer;
+      };
+      const stack = Module.stackSave();
+      let failure;
+      try {
+        failure = await promisingCall(onStack(op), onStack(argsText || ''));
+      } finally {
+        Module.stackRestore(stack);
+      }
       const text = Module.UTF8ToString(Module._fbclens_answer());
       if (failure !== 0) throw new FbclensError(op, protocol.failures[failure] || 'badRequest', text);
       return text;
@@ -146,10 +288,19 @@
     // the core asks for each one's bytes while it parses it, and again for a source excerpt, through
     // Module.fbclensReadFile, so the module never holds the catalog's text (wasm/staged_files.h).
     // `data`: a Uint8Array, a string (encoded once, here) or a File/Blob, read with FileReaderSync
-    // (Web Workers only) when the core asks for it.
+    // (Web Workers only) when the core asks for it, or, during a load with reading ahead
+    // (loadTextAsync), from what the browser has read ahead meanwhile.
     let staged = [];
+    let ahead = null;  // the reading ahead of the load in flight (readAhead), or null
+    let lastReadAhead = null;  // the last load's {files, waited} (readAhead), or null
     Module.fbclensReadFile = (handle, pointer, size) => {
       const data = staged[handle];
+      const copyIn = (bytes) => {
+        if (!bytes || bytes.length > size) return -1;
+        Module.HEAPU8.set(bytes, pointer);
+        return bytes.length;
+      };
+      if (ahead && typeof Blob !== 'undefined' && data instanceof Blob) return ahead.take(handle, copyIn);
       let bytes = data;
       if (data && !(data instanceof Uint8Array)) {
         try {
@@ -158,9 +309,7 @@
           return -1;
         }
       }
-      if (!bytes || bytes.length > size) return -1;
-      Module.HEAPU8.set(bytes, pointer);
-      return bytes.length;
+      return copyIn(bytes);
     };
     function stageRefs(entries) {
       Module._fbclens_reset();
@@ -189,12 +338,49 @@
         return call('load', typeof args === 'string' ? args : JSON.stringify(args || {}));
       },
       /**
+       * loadText, but with the Files read ahead, several at once, whenever the core waits for one
+       * (readAhead): resolves to the view's text. Only with attach's suspendingReads (the module
+       * made with suspendReads); elsewhere the same as loadText. Source excerpts read later are
+       * read as loadText's are.
+       */
+      async loadTextAsync(entries, args) {
+        const argsText = typeof args === 'string' ? args : JSON.stringify(args || {});
+        lastReadAhead = null;
+        if (!suspendingReads) return api.loadText(entries, argsText);
+        stageRefs(entries);
+        if (typeof Blob !== 'undefined' && entries.some((e) => e.data instanceof Blob)) ahead = readAhead(entries);
+        try {
+          return await callSuspending('load', argsText);
+        } finally {
+          if (ahead) lastReadAhead = ahead.stats;
+          ahead = null;
+        }
+      },
+      /**
+       * How the last loadTextAsync read its Files: {files (taken from what was read ahead), waited
+       * (of them, how many the core waited for)}, or null when it read none ahead.
+       */
+      readAheadStats() { return lastReadAhead; },
+      /**
        * "Compare with…": stages `entries` ([{path, data}]) as the older catalog and runs the
        * `compare` operation against the catalog loaded; its answer's text ({old, diff}).
        */
       compareText(entries) {
         stage(entries.map(({ path, data }) => ({ path, data: toBytes(data) })), 'fbclens_add_compare_file');
         return call('compare', '');
+      },
+      /**
+       * call, as a promise: through WebAssembly.promising where the module's reads can wait
+       * (attach's suspendingReads: there every call into the core must be, as the browser refuses
+       * a waiting import called from any other), else call's answer.
+       */
+      async callAsync(op, argsText) {
+        return suspendingReads ? callSuspending(op, argsText) : call(op, argsText);
+      },
+      /** compareText, as a promise (see callAsync). */
+      async compareTextAsync(entries) {
+        stage(entries.map(({ path, data }) => ({ path, data: toBytes(data) })), 'fbclens_add_compare_file');
+        return api.callAsync('compare', '');
       },
       async loadFiles(files, options) {
         const entries = isPathList(files) ? files : await fromFileList(files);
@@ -211,10 +397,10 @@
         listeners[event].push(fn);
       },
     };
-    return addOperations(api, protocol, async (op, argsText) => call(op, argsText));
+    return addOperations(api, protocol, (op, argsText) => api.callAsync(op, argsText));
   }
 
-  const exported = { attach, addOperations, catalogEntries, fromFileList, FbclensError };
+  const exported = { attach, addOperations, catalogEntries, fromFileList, suspendReads, FbclensError };
   if (typeof module !== 'undefined' && module.exports) module.exports = exported;
   root.FbclensApi = exported;
 })(typeof globalThis !== 'undefined' ? globalThis : this);

@@ -46,8 +46,9 @@
   // worker's answer is on the page's thread), 'fbclens:view-parsed', 'fbclens:load-emitted' (the
   // 'load' listeners have run); and a measure per stage of the worker's load ('fbclens:read',
   // 'fbclens:parse', ... as the loadTimings operation names them, laid end to end from when the worker
-  // started) and 'fbclens:sent' (the answer's way from the worker to the page). Each load replaces the
-  // previous load's entries.
+  // started) and 'fbclens:sent' (the answer's way from the worker to the page); and a mark
+  // 'fbclens:read-ahead' whose detail is {files, waited} when the worker read the Files ahead of the
+  // core (fbclens-api.js readAhead). Each load replaces the previous load's entries.
   const timing = typeof performance !== 'undefined' && performance.mark && performance.measure ? performance : null;
   const timingNames = new Set();
   function mark(name) {
@@ -71,6 +72,10 @@
       }
       timingNames.add('fbclens:sent');
       timing.measure('fbclens:sent', { start: timings.posted - origin, end: timing.now() });
+      if (timings.readAhead) {  // the Files were read ahead of the core: {files, waited}
+        timingNames.add('fbclens:read-ahead');
+        timing.mark('fbclens:read-ahead', { detail: timings.readAhead });
+      }
     } catch (e) { /* a browser without User Timing Level 3 measures: marks only */ }
   }
 

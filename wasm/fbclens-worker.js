@@ -19,7 +19,9 @@
  *                                               explorer view with the Summary inside)
  *   {id, text, timings}                        a load's answer, with timings: {started, posted (ms
  *                                               since the epoch), stages: [{name, ms}] (the
- *                                               loadTimings operation)}
+ *                                               loadTimings operation), readAhead?: {files,
+ *                                               waited} (Files read ahead; of them, how many the
+ *                                               core still waited for)}
  *   {id, error: {op, kind, message}}           a typed failure (kind: a failure of the table, or
  *                                               'worker' when the worker itself failed); the
  *                                               worker stays usable
@@ -60,8 +62,12 @@ async function readAll(id, files) {
 
 // Starts the core module; answers with the protocol table's text, as the module gives it.
 async function init(wasmModule) {
+  let suspendingReads = false;
   const Module = await createFbclensCore({
     instantiateWasm(imports, receive) {
+      // Where the browser has JS Promise Integration, the core's reads may wait for a File's
+      // bytes, and a load reads its Files ahead, several at once (FbclensApi.suspendReads).
+      suspendingReads = FbclensApi.suspendReads(imports);
       WebAssembly.instantiate(wasmModule, imports).then((instance) => receive(instance));
       return {};
     },
@@ -72,7 +78,7 @@ async function init(wasmModule) {
   Module.onLoadProgress = (files, bytes) => {
     if (progressOf) progressOf('parsing', files, bytes, false);
   };
-  api = FbclensApi.attach(Module);
+  api = FbclensApi.attach(Module, { suspendingReads });
   return api.protocolText;
 }
 
@@ -86,25 +92,28 @@ async function answer(message) {
   let text;
   let started = 0;
   if (message.op === 'load') {
-    // The Files are not read here: the core reads each one (FileReaderSync) while it parses it,
-    // and again for a source excerpt, so the catalog's text never stays in the worker.
+    // The Files are not read here: the core reads each one while it parses it (from what was read
+    // ahead where the browser can wait, else FileReaderSync), and again for a source excerpt, so
+    // the catalog's text never stays in the worker.
     const totalBytes = message.files.reduce((n, f) => n + (f.file.size !== undefined ? f.file.size : f.file.length || 0), 0);
     progressOf = throttledProgress(message.id, message.files.length, totalBytes);
     started = epochNow();
-    text = api.loadText(message.files.map(({ path, file }) => ({ path, data: file })), message.args || '');
+    text = await api.loadTextAsync(message.files.map(({ path, file }) => ({ path, data: file })), message.args || '');
     progressOf = null;
   } else if (message.op === 'compare') {
-    text = api.compareText(await readAll(message.id, message.files));
+    text = await api.compareTextAsync(await readAll(message.id, message.files));
     progressOf = null;
   } else {
-    text = api.call(message.op, message.args);
+    text = await api.callAsync(message.op, message.args);
   }
   const row = api.protocol.ops.find((o) => o.name === message.op);
   if (!row || !row.loads) return { text };
   if (!started) started = epochNow();
   // The core's stages laid end to end from when the load started (they ran one after the other),
   // and the time the answer left the worker: the page turns them into performance measures.
-  return { text, timings: { started, posted: epochNow(), stages: JSON.parse(api.call('loadTimings', '')).stages } };
+  const timings = { started, posted: epochNow(), stages: JSON.parse(await api.callAsync('loadTimings', '')).stages };
+  if (message.op === 'load' && api.readAheadStats()) timings.readAhead = api.readAheadStats();
+  return { text, timings };
 }
 
 // One request at a time, in order: the module is single-threaded and loads are synchronous in it.

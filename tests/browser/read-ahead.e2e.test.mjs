@@ -1,0 +1,79 @@
+// Browser end-to-end test of reading a load's Files ahead of the core (wasm/fbclens-reader.js,
+// readAhead in wasm/fbclens-api.js): where Chromium has WebAssembly JS Promise Integration, the
+// worker's core waits for each File while a reader worker reads the next ones. The same catalog
+// given as Files (read ahead) and as strings (no reading at all) must give the same Summary, to the
+// finding's file, line and column, with an .indexignore (read before the walk) and files it
+// excludes; a file read again afterwards (a source excerpt, outside the load) is read as before.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startPage } from './chromium.mjs';
+
+let server, browser, page;
+const consoleErrors = [];
+
+before(async () => {
+  ({ server, browser, page } = await startPage(consoleErrors));
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// A catalog of several folders in an order the walk changes (z before a in the list), an
+// .indexignore that excludes a folder whose file would be a load error, and a finding at a known
+// line (b's channel names a bundle no olm.bundle declares).
+const CATALOG = {
+  'z/catalog.json': JSON.stringify({ schema: 'olm.package', name: 'zeta', defaultChannel: 'stable' }) + '\n' +
+    JSON.stringify({ schema: 'olm.channel', package: 'zeta', name: 'stable', entries: [{ name: 'zeta.v1.0.0' }] }) + '\n' +
+    JSON.stringify({ schema: 'olm.bundle', package: 'zeta', name: 'zeta.v1.0.0', image: 'example.com/zeta:1',
+      properties: [{ type: 'olm.package', value: { packageName: 'zeta', version: '1.0.0' } }] }) + '\n',
+  '.indexignore': 'ignored/\n',
+  'ignored/broken.json': '{ this is not json',
+  'a/catalog.yaml': [
+    'schema: olm.package', 'name: alpha', 'defaultChannel: stable', '---',
+    'schema: olm.channel', 'package: alpha', 'name: stable', 'entries:', '  - name: alpha.v1.0.0', '---',
+    'schema: olm.bundle', 'package: alpha', 'name: alpha.v1.0.0', 'image: example.com/alpha:1', 'properties:',
+    '  - type: olm.package', '    value:', '      packageName: alpha', '      version: 1.0.0', ''].join('\n'),
+  'b/nested/catalog.yaml': [
+    'schema: olm.package', 'name: beta', 'defaultChannel: stable', '---',
+    'schema: olm.channel', 'package: beta', 'name: stable', 'entries:', '  - name: beta.v2.0.0', ''].join('\n'),
+};
+
+test('Files read ahead of the core give the Summary that strings give, and excerpts still read', async () => {
+  const hasJspi = await page.evaluate(() => typeof WebAssembly.Suspending === 'function');
+  assert.ok(hasJspi, 'this Chromium has JS Promise Integration (without it the read-ahead path is not taken)');
+
+  const summaries = await page.evaluate(async (catalog) => {
+    const entries = Object.entries(catalog);
+    const findingsOf = (s) => s.findings.map((f) => `${f.code} ${f.file}:${f.line}:${f.column} ${f.message}`);
+    const fromStrings = await window.fbclens.loadFiles(entries.map(([path, data]) => ({ path, data })));
+    const stringsAhead = performance.getEntriesByName('fbclens:read-ahead').length;
+    const files = entries.map(([path, data]) => {
+      const file = new File([data], path.split('/').pop());
+      Object.defineProperty(file, 'fbclensPath', { value: path });
+      return file;
+    });
+    const fromFiles = await window.fbclens.loadFiles(files);
+    const ahead = performance.getEntriesByName('fbclens:read-ahead').map((e) => e.detail);
+    const excerpt = await window.fbclens.excerpt({ file: 'b/nested/catalog.yaml', line: 9, context: 1 });
+    return {
+      strings: { verdict: fromStrings.verdict, files: fromStrings.files, bundles: fromStrings.bundles, findings: findingsOf(fromStrings) },
+      files: { verdict: fromFiles.verdict, files: fromFiles.files, bundles: fromFiles.bundles, findings: findingsOf(fromFiles) },
+      stringsAhead, ahead, excerpt,
+    };
+  }, CATALOG);
+
+  assert.equal(summaries.stringsAhead, 0, 'strings are not read ahead');
+  assert.deepEqual(summaries.ahead.length, 1, 'the load of Files was read ahead');
+  // The .indexignore (read first), a, b/nested and z, and the ignored file once more for the
+  // catalog's fingerprint (wasm/staged_files.cpp hashes every file).
+  assert.ok(summaries.ahead[0].files >= 4 && summaries.ahead[0].waited <= summaries.ahead[0].files, JSON.stringify(summaries.ahead[0]));
+  assert.ok(summaries.strings.findings.some((f) => f.includes('b/nested/catalog.yaml:')),
+    'the catalog has a finding in b/nested/catalog.yaml: ' + JSON.stringify(summaries.strings.findings));
+  assert.deepEqual(summaries.files, summaries.strings);
+  assert.equal(summaries.files.files, 3, 'a, b/nested and z parsed; .indexignore and ignored/ not');
+  assert.deepEqual(summaries.excerpt.lines.map(([n]) => n), [8, 9, 10]);
+  assert.match(summaries.excerpt.lines[1][1], /beta\.v2\.0\.0/);
+  assert.deepEqual(consoleErrors, []);
+});
