@@ -3,8 +3,9 @@
 //     catalog): pick → the worker (its stages as they ran: discover, read, parse, decode, model, validate,
 //     profiles, analyses, view, serialise) → sent → the answer on the page → Summary parsed → 'load' listeners
 //     → the page's own work (app and DOM) → first frame; with the longest main-thread stall meanwhile
-//     (the longest long task, and the longest gap between animation frames), and the worker's wasm
-//     memory as a ratio to the catalog's bytes. Two ways per catalog: through the page's folder
+//     (the longest long task, and the longest gap between animation frames), the worker's wasm
+//     memory as a ratio to the catalog's bytes, and whether the Files were read ahead of the core
+//     (the 'fbclens:read-ahead' mark) or one by one. Two ways per catalog: through the page's folder
 //     picker (what a user does), and through window.fbclens.loadFiles(files, {deferAnalyses: true})
 //     with the same File handles (what the new page passes: the analyses beyond opm wait until asked);
 //   - with --frames, frame time of the graph view with 100, 1,000 and 5,000 nodes (synthetic
@@ -113,7 +114,8 @@ async function collect() {
     return { stages, total, results: at('bench:load-event') - at('bench:pick'),
              longestTask: b.longTasks.length ? Math.max(...b.longTasks) : 0, longestGap: Math.max(0, ...b.gaps),
              worker: memory.worker, app: memory.app, bytes: summary.bytes, verdict: summary.verdict,
-             findings: summary.findings.length };
+             findings: summary.findings.length,
+             readAhead: (performance.getEntriesByName('fbclens:read-ahead').pop() || {}).detail || null };
   });
 }
 
@@ -124,6 +126,9 @@ function report(catalog, way, r) {
               `longest main-thread task ${r.longestTask.toFixed(0)} ms, longest frame gap ${r.longestGap.toFixed(0)} ms; ` +
               `worker wasm memory ${mb(r.worker.wasmBytes)} = ${ratio}x the input (allocator high-water ${mb(r.worker.highWater)})`);
   for (const [name, ms] of r.stages) console.log(`    ${name.padEnd(26)} ${Number.isFinite(ms) ? ms.toFixed(0).padStart(7) + ' ms' : '      -'}`);
+  // 'read' is the core's waiting for Files: read ahead (JS Promise Integration), or one by one.
+  console.log(r.readAhead ? `    read ahead: ${r.readAhead.files} files taken, the core waited for ${r.readAhead.waited}`
+                          : '    read one by one (FileReaderSync)');
   if (json) console.log(JSON.stringify({ catalog, way, ...r }));
 }
 
