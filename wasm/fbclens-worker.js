@@ -116,7 +116,8 @@ async function answer(message) {
   return { text, timings };
 }
 
-// One request at a time, in order: the module is single-threaded and loads are synchronous in it.
+// One request at a time, in order: the module is single-threaded, and a load that waits for its
+// Files (readAhead) must not be entered by the next request meanwhile.
 let queue = Promise.resolve();
 self.onmessage = (event) => {
   const message = event.data;
