@@ -284,6 +284,10 @@
       }
     }
 
+    // The older catalog of "Compare with…" ([{path, data}]), copied into the module.
+    const stageCompared = (entries) =>
+      stage(entries.map(({ path, data }) => ({ path, data: toBytes(data) })), 'fbclens_add_compare_file');
+
     // The next load's files, named to the module without copying them in (fbclens_add_file_ref):
     // the core asks for each one's bytes while it parses it, and again for a source excerpt, through
     // Module.fbclensReadFile, so the module never holds the catalog's text (wasm/staged_files.h).
@@ -366,7 +370,7 @@
        * `compare` operation against the catalog loaded; its answer's text ({old, diff}).
        */
       compareText(entries) {
-        stage(entries.map(({ path, data }) => ({ path, data: toBytes(data) })), 'fbclens_add_compare_file');
+        stageCompared(entries);
         return call('compare', '');
       },
       /**
@@ -379,7 +383,7 @@
       },
       /** compareText, as a promise (see callAsync). */
       async compareTextAsync(entries) {
-        stage(entries.map(({ path, data }) => ({ path, data: toBytes(data) })), 'fbclens_add_compare_file');
+        stageCompared(entries);
         return api.callAsync('compare', '');
       },
       async loadFiles(files, options) {
