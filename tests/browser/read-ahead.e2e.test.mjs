@@ -77,3 +77,33 @@ test('Files read ahead of the core give the Summary that strings give, and excer
   assert.match(summaries.excerpt.lines[1][1], /beta\.v2\.0\.0/);
   assert.deepEqual(consoleErrors, []);
 });
+
+// A load through JSPI runs the core on a stack the browser switches to; nesting as deep as the core
+// accepts (Go's limit, 10,000 levels: core/load/document.h kMaxNestingDepth) must still be parsed
+// and validated there, and one level more must be a finding, not a crash.
+test('values nested as deep as the core accepts load through the waiting reads; one level more is a finding', async () => {
+  const load = (depth) => page.evaluate(async (n) => {
+    const nested = '['.repeat(n) + ']'.repeat(n);
+    const file = (path, text) => {
+      const f = new File([text], path.split('/').pop());
+      Object.defineProperty(f, 'fbclensPath', { value: path });
+      return f;
+    };
+    const summary = await window.fbclens.loadFiles([
+      file('p/catalog.json', `{"schema":"olm.package","name":"p"}\n{"schema":"olm.bundle","package":"p","name":"b","x":${nested}}\n`),
+      file('q/catalog.yaml', `schema: olm.package\nname: q\n---\nschema: olm.bundle\npackage: q\nname: c\nx: ${nested}\n`),
+    ]);
+    return { verdict: summary.verdict, blobs: summary.blobs, findings: summary.findings.map((f) => `${f.code} ${f.file}:${f.line} ${f.message}`) };
+  }, depth);
+
+  const deepest = await load(9999);  // with the object around it: 10,000 levels
+  assert.equal(deepest.verdict, 'INVALID', JSON.stringify(deepest));
+  assert.equal(deepest.blobs, 4, 'both bundles were read');
+  assert.ok(deepest.findings.some((f) => f.startsWith('FBC2211 q/catalog.yaml:')), JSON.stringify(deepest.findings));
+
+  const deeper = await load(10000);
+  assert.equal(deeper.verdict, 'LOAD ERROR');
+  assert.ok(deeper.findings.some((f) => f.startsWith('FBC1012 p/catalog.json:2') && f.includes('max depth of 10000')), JSON.stringify(deeper.findings));
+  assert.ok(deeper.findings.some((f) => f.startsWith('FBC1012 q/catalog.yaml:')), JSON.stringify(deeper.findings));
+  assert.deepEqual(consoleErrors, []);
+});
