@@ -64,10 +64,15 @@
     }
   }
 
+  // A File or Blob (read when the core asks for it), as opposed to bytes or text given whole; false
+  // in a runtime without Blob.
+  const isBlob = (data) => typeof Blob !== 'undefined' && data instanceof Blob;
+  const utf8 = new TextEncoder();
+
   function toBytes(data) {
     if (data instanceof Uint8Array) return data;
     if (data instanceof ArrayBuffer) return new Uint8Array(data);
-    if (typeof data === 'string') return new TextEncoder().encode(data);
+    if (typeof data === 'string') return utf8.encode(data);
     throw new TypeError('fbclens: file data must be a string, Uint8Array or ArrayBuffer');
   }
 
@@ -103,7 +108,7 @@
   function readAhead(files) {
     const isIgnoreFile = (path) => path.split('/').pop() === '.indexignore';
     const order = files.map((f, handle) => ({ path: f.path, handle }))
-      .filter(({ handle }) => typeof Blob !== 'undefined' && files[handle].data instanceof Blob)
+      .filter(({ handle }) => isBlob(files[handle].data))
       .sort((a, b) => (isIgnoreFile(b.path) - isIgnoreFile(a.path)) || walkOrderCompare(a.path, b.path))
       .map(({ handle }) => handle);
     const position = new Map(order.map((handle, i) => [handle, i]));
@@ -244,9 +249,8 @@
         call('memory', '');
         promisingCall = WebAssembly.promising(Module._fbclens_call);
       }
-      const encoder = new TextEncoder();
       const onStack = (text) => {
-        const bytes = encoder.encode(text);
+        const bytes = utf8.encode(text);
         const pointer = Module.stackAlloc(bytes.length + 1);
         Module.HEAPU8.set(bytes, pointer);
         Module.HEAPU8[pointer + bytes.length] = 0;
@@ -304,7 +308,7 @@
         Module.HEAPU8.set(bytes, pointer);
         return bytes.length;
       };
-      if (ahead && typeof Blob !== 'undefined' && data instanceof Blob) return ahead.take(handle, copyIn);
+      if (ahead && isBlob(data)) return ahead.take(handle, copyIn);
       let bytes = data;
       if (data && !(data instanceof Uint8Array)) {
         try {
@@ -319,7 +323,7 @@
       Module._fbclens_reset();
       staged = [];
       for (const { path, data } of entries) {
-        const kept = typeof Blob !== 'undefined' && data instanceof Blob ? data : toBytes(data);
+        const kept = isBlob(data) ? data : toBytes(data);
         const handle = staged.push(kept) - 1;
         const size = kept instanceof Uint8Array ? kept.length : kept.size;
         Module.ccall('fbclens_add_file_ref', 'number', ['string', 'number', 'number'], [path, size, handle]);
@@ -352,7 +356,7 @@
         lastReadAhead = null;
         if (!suspendingReads) return api.loadText(entries, argsText);
         stageRefs(entries);
-        if (typeof Blob !== 'undefined' && entries.some((e) => e.data instanceof Blob)) ahead = readAhead(entries);
+        if (entries.some((e) => isBlob(e.data))) ahead = readAhead(entries);
         try {
           return await callSuspending('load', argsText);
         } finally {

@@ -112,7 +112,8 @@ async function answer(message) {
   // The core's stages laid end to end from when the load started (they ran one after the other),
   // and the time the answer left the worker: the page turns them into performance measures.
   const timings = { started, posted: epochNow(), stages: JSON.parse(await api.callAsync('loadTimings', '')).stages };
-  if (message.op === 'load' && api.readAheadStats()) timings.readAhead = api.readAheadStats();
+  const readAhead = message.op === 'load' ? api.readAheadStats() : null;
+  if (readAhead) timings.readAhead = readAhead;
   return { text, timings };
 }
 
