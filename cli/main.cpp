@@ -16,10 +16,7 @@
 #include <string>
 #include <vector>
 
-#ifdef FBCLENS_WITH_MIMALLOC
-#include <mimalloc.h>
-#endif
-
+#include "allocator_options.h"
 #include "verb.h"
 #include "version.h"
 
@@ -86,12 +83,7 @@ std::vector<std::string> normalize(const CLI::App& verb, int argc, char** argv) 
 
 int main(int argc, char** argv) {
 #ifdef FBCLENS_WITH_MIMALLOC
-  // Memory freed is given back to the system after 10 ms instead of mimalloc's 25: a validation
-  // frees a file's text and documents as soon as it has decoded them, and with the longer delay
-  // the model was built beside them (a 20,000-bundle catalog: peak RSS 77 → 71 MB). 0 ms saves
-  // the same but doubles the system time of a large catalog (madvise per freed page); 10 ms
-  // costs none (tests/bench/README.md).
-  mi_option_set(mi_option_decommit_delay, 10);
+  fbclens::cli::configure_allocator(argv);
 #endif
   using namespace fbclens::cli;
   CLI::App fbclens("fbclens validates and explores OLM File-Based Catalogs.", "fbclens");

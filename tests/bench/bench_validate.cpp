@@ -35,9 +35,7 @@
 #include "load/loader.h"
 #include "validate/validate.h"
 
-#ifdef FBCLENS_WITH_MIMALLOC
-#include <mimalloc.h>
-#endif
+#include "allocator_options.h"  // cli/: the CLI's mimalloc options
 
 namespace {
 
@@ -145,7 +143,7 @@ std::size_t nlohmann_objects(const std::string& text) {
 
 int main(int argc, char** argv) {
 #ifdef FBCLENS_WITH_MIMALLOC
-  mi_option_set(mi_option_decommit_delay, 10);  // as the CLI sets it (cli/main.cpp)
+  fbclens::cli::configure_allocator(argv);  // as the CLI runs
 #endif
 #ifdef FBCLENS_BENCH_MALLOC
   const char* allocator = FBCLENS_BENCH_MALLOC;  // the references run under it too
