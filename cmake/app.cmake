@@ -31,19 +31,21 @@ set_target_properties(fbclens_app PROPERTIES OUTPUT_NAME fbclens-app RUNTIME_OUT
 # The worker's files (classic scripts: a worker imports them with importScripts) beside the module.
 # The module is copied when it is linked; the scripts whenever they change (as a step of their own:
 # a change to them alone relinks nothing).
-set(FBCLENS_WORKER_FILES ${CMAKE_SOURCE_DIR}/wasm/fbclens-api.js ${CMAKE_SOURCE_DIR}/wasm/fbclens-worker.js)
+set(FBCLENS_WORKER_FILES ${CMAKE_SOURCE_DIR}/wasm/fbclens-api.js ${CMAKE_SOURCE_DIR}/wasm/fbclens-worker.js
+    ${CMAKE_SOURCE_DIR}/wasm/fbclens-warm-up.js)  # the last only for the app's workers
 add_custom_command(TARGET fbclens_core_module POST_BUILD
   COMMAND ${CMAKE_COMMAND} -E make_directory ${FBCLENS_DIST}
   COMMAND ${CMAKE_COMMAND} -E copy_if_different $<TARGET_FILE_DIR:fbclens_core_module>/fbclens-core.js
           $<TARGET_FILE_DIR:fbclens_core_module>/fbclens-core.wasm ${FBCLENS_DIST}/
   COMMENT "Copying the worker's core module into dist/")
 add_custom_command(
-  OUTPUT ${FBCLENS_DIST}/fbclens-api.js ${FBCLENS_DIST}/fbclens-worker.js
+  OUTPUT ${FBCLENS_DIST}/fbclens-api.js ${FBCLENS_DIST}/fbclens-worker.js ${FBCLENS_DIST}/fbclens-warm-up.js
   COMMAND ${CMAKE_COMMAND} -E make_directory ${FBCLENS_DIST}
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${FBCLENS_WORKER_FILES} ${FBCLENS_DIST}/
   DEPENDS ${FBCLENS_WORKER_FILES}
   COMMENT "Copying the worker's scripts into dist/" VERBATIM)
-add_custom_target(fbclens_worker_scripts ALL DEPENDS ${FBCLENS_DIST}/fbclens-api.js ${FBCLENS_DIST}/fbclens-worker.js)
+add_custom_target(fbclens_worker_scripts ALL DEPENDS ${FBCLENS_DIST}/fbclens-api.js ${FBCLENS_DIST}/fbclens-worker.js
+                  ${FBCLENS_DIST}/fbclens-warm-up.js)
 add_dependencies(fbclens_app fbclens_core_module fbclens_worker_scripts)
 
 # The page: web/'s ES modules bundled by esbuild (web/build.mjs) into dist/fbclens-page.js and

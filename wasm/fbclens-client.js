@@ -48,7 +48,9 @@
   // 'fbclens:parse', ... as the loadTimings operation names them, laid end to end from when the worker
   // started) and 'fbclens:sent' (the answer's way from the worker to the page); and a mark
   // 'fbclens:read-ahead' whose detail is {files, waited} when the worker read the Files ahead of the
-  // core (fbclens-api.js readAhead). Each load replaces the previous load's entries.
+  // core (fbclens-api.js readAhead). Each load replaces the previous load's entries. Apart from
+  // loads, a mark 'fbclens:warm-up' whose detail is {rounds, ms} when a waiting worker has warmed
+  // up (the worker's 'warmUp'); each replaces the one before.
   const timing = typeof performance !== 'undefined' && performance.mark && performance.measure ? performance : null;
   const timingNames = new Set();
   function mark(name) {
@@ -77,6 +79,12 @@
         timing.mark('fbclens:read-ahead', { detail: timings.readAhead });
       }
     } catch (e) { /* a browser without User Timing Level 3 measures: marks only */ }
+  }
+
+  function markWarmUp(detail) {
+    if (!timing) return;
+    timing.clearMarks('fbclens:warm-up');
+    try { timing.mark('fbclens:warm-up', { detail }); } catch (e) { /* no User Timing Level 3 */ }
   }
 
   function abortError() {
@@ -153,8 +161,9 @@
 
   /**
    * A client whose worker files are at `base` (default: beside this script). With `keepSpare` (the
-   * default) a worker for the next load is kept started after every load; without, only before the
-   * first (a docs embed that shows one catalog keeps no idle worker).
+   * default) a worker for the next load is kept started after every load, and the first one warms
+   * the module's code up while it waits; without, only before the first, and none warms up (a docs
+   * embed that shows one catalog keeps no idle worker and spends no time on one).
    */
   function create({ base = scriptBase, keepSpare = true } = {}) {
     const wasmModule = compile(base + 'fbclens-core.wasm');
@@ -164,6 +173,7 @@
     let pending = null;  // the load in flight: {handle, cancelled}
     let last = null;
     let closed = false;  // close() ran: no worker starts again
+    let warm = false;  // a warm-up was asked of one of this client's workers (startSpare)
     const closedError = (op) => new FbclensApi.FbclensError(op, 'worker', 'the client is closed');
 
     // Starts the next load's worker ahead of it, so a load does not wait for a worker to start and
@@ -175,6 +185,17 @@
       const started = spawn(base, wasmModule);
       started.catch(() => { if (spare === started) spare = null; });
       spare = started;
+      // Once the page is idle, a spare no load has taken yet warms the module's code up (the
+      // worker's 'warmUp'): a load that takes it meanwhile waits for one round of it at most. Once
+      // per client: the code V8 optimises is the module's, which every later worker shares (a
+      // load before it, such as the app's small sample, warms little).
+      if (keepSpare && !warm) {
+        started.then((handle) => whenIdle(() => {
+          if (spare !== started || warm) return;
+          warm = true;
+          handle.call({ op: 'warmUp' }).then((text) => markWarmUp(JSON.parse(text)), () => {});
+        }), () => {});
+      }
       return started;
     }
 

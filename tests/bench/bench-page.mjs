@@ -5,7 +5,8 @@
 //     → the page's own work (app and DOM) → first frame; with the longest main-thread stall meanwhile
 //     (the longest long task, and the longest gap between animation frames), the worker's wasm
 //     memory as a ratio to the catalog's bytes, and whether the Files were read ahead of the core
-//     (the 'fbclens:read-ahead' mark) or one by one. Two ways per catalog: through the page's folder
+//     (the 'fbclens:read-ahead' mark) or one by one, and whether the worker had warmed up before the
+//     pick (the 'fbclens:warm-up' mark). Two ways per catalog: through the page's folder
 //     picker (what a user does), and through window.fbclens.loadFiles(files, {deferAnalyses: true})
 //     with the same File handles (what the new page passes: the analyses beyond opm wait until asked);
 //   - with --frames, frame time of the graph view with 100, 1,000 and 5,000 nodes (synthetic
@@ -49,7 +50,10 @@ const mb = (b) => (b / 1e6).toFixed(1) + ' MB';
 // page's task after them is done, then mark the first animation frame after that.
 async function arm() {
   await page.evaluate(() => {
-    const b = (window.fbclensBench = { gaps: [], longTasks: [], done: false });
+    // Whether the worker this load takes had warmed up (its 'fbclens:warm-up' mark, made when it
+    // finished; the marks are cleared next).
+    const warmUp = (performance.getEntriesByName('fbclens:warm-up').pop() || {}).detail || null;
+    const b = (window.fbclensBench = { gaps: [], longTasks: [], done: false, warmUp });
     performance.clearMarks();
     performance.clearMeasures();
     if (!b.observer && typeof PerformanceObserver === 'function' &&
@@ -115,7 +119,8 @@ async function collect() {
              longestTask: b.longTasks.length ? Math.max(...b.longTasks) : 0, longestGap: Math.max(0, ...b.gaps),
              worker: memory.worker, app: memory.app, bytes: summary.bytes, verdict: summary.verdict,
              findings: summary.findings.length,
-             readAhead: (performance.getEntriesByName('fbclens:read-ahead').pop() || {}).detail || null };
+             readAhead: (performance.getEntriesByName('fbclens:read-ahead').pop() || {}).detail || null,
+             warmUp: window.fbclensBench.warmUp };
   });
 }
 
@@ -129,6 +134,8 @@ function report(catalog, way, r) {
   // 'read' is the core's waiting for Files: read ahead (JS Promise Integration), or one by one.
   console.log(r.readAhead ? `    read ahead: ${r.readAhead.files} files taken, the core waited for ${r.readAhead.waited}`
                           : '    read one by one (FileReaderSync)');
+  console.log(r.warmUp ? `    the worker had warmed up before the pick: ${r.warmUp.rounds} rounds in ${r.warmUp.ms} ms`
+                       : '    the worker had not warmed up before the pick');
   if (json) console.log(JSON.stringify({ catalog, way, ...r }));
 }
 

@@ -16,6 +16,9 @@ const dist = join(repo, 'dist');
 // starts (wasm/fbclens-client.js) and what it imports, the core's .wasm.
 const EMBED_PATH = ['fbc-lens.js', 'fbclens-app.js', 'fbclens-page.js', 'fbclens-app.wasm', 'fbclens-worker.js',
   'fbclens-api.js', 'fbclens-core.js', 'fbclens-core.wasm'];
+// What only the app loads: the made-up catalog its waiting worker warms up with (an embed's client
+// keeps no spare worker, and only a spare warms up).
+const APP_ONLY = ['fbclens-warm-up.js'];
 
 test('the embed path is every script and module the element loads', () => {
   // The element's own list (its source; the built file is minified) is measured here.
@@ -33,9 +36,11 @@ test('the embed path is every script and module the element loads', () => {
     .split(',').map((s) => s.trim().replace(/^['"]|['"]$/g, ''));
   assert.deepEqual(imports.sort(), ['fbclens-api.js', 'fbclens-core.js']);
   for (const name of imports) assert.ok(EMBED_PATH.includes(name), name + ' is measured');
+  assert.match(readFileSync(join(dist, 'fbclens-worker.js'), 'utf8'), /importScripts\('fbclens-warm-up\.js'\)/);
+  assert.match(readFileSync(join(repo, 'web/shell/mount.js'), 'utf8'), /keepSpare: !embed/);
   // Nothing else in dist/ is code a page could load (the source map is fetched only by devtools).
   const code = readdirSync(dist).filter((n) => /\.(js|wasm)$/.test(n));
-  assert.deepEqual(code.sort(), [...EMBED_PATH].sort());
+  assert.deepEqual(code.sort(), [...EMBED_PATH, ...APP_ONLY].sort());
   // The placeholder's announced size is the raw size of what the element loads beside itself.
   const beside = EMBED_PATH.filter((n) => n !== 'fbc-lens.js').reduce((n, name) => n + readFileSync(join(dist, name)).length, 0);
   // The minifier writes a number in its shortest form (2427000 as 2427e3), so compare values.
