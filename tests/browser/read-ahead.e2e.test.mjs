@@ -107,3 +107,48 @@ test('values nested as deep as the core accepts load through the waiting reads; 
   assert.ok(deeper.findings.some((f) => f.startsWith('FBC1012 q/catalog.yaml:')), JSON.stringify(deeper.findings));
   assert.deepEqual(consoleErrors, []);
 });
+
+// A repository reads its files twice: discovery looks at every file, then each catalog root (in
+// version order) loads its own. The second pass must get each file's own bytes, read ahead again
+// from where it starts (not one file at a time): the same Summary as from strings, and reading
+// ahead started more than once.
+test('a repository read ahead twice (discovery, then each root) gives the Summary that strings give', async () => {
+  const catalog = {};
+  for (const version of ['v4.20', 'v4.21']) {
+    for (const name of ['alpha', 'beta', 'gamma']) {
+      const pkg = `${name}-${version.replace('.', '-')}`;
+      catalog[`${version}/catalog/${name}/catalog.yaml`] = [
+        'schema: olm.package', `name: ${pkg}`, 'defaultChannel: stable', '---',
+        'schema: olm.channel', `package: ${pkg}`, 'name: stable', 'entries:', `  - name: ${pkg}.v1.0.0`,
+        // One bundle the channel names but no olm.bundle declares, in v4.20's beta only: a finding
+        // at a known file and line of the root shown or not.
+        ...(pkg === 'beta-v4-20' ? [`  - name: ${pkg}.v1.1.0`, `    replaces: ${pkg}.v1.0.0`] : []), '---',
+        'schema: olm.bundle', `package: ${pkg}`, `name: ${pkg}.v1.0.0`, `image: example.com/${pkg}:1`, 'properties:',
+        '  - type: olm.package', '    value:', `      packageName: ${pkg}`, '      version: 1.0.0', ''].join('\n');
+    }
+  }
+  const result = await page.evaluate(async (files) => {
+    const entries = Object.entries(files);
+    const shape = (s) => ({ verdict: s.verdict, files: s.files, bundles: s.bundles, packages: s.packages,
+                            findings: s.findings.map((f) => `${f.code} ${f.file}:${f.line}:${f.column} ${f.message}`) });
+    const fromStrings = shape(await window.fbclens.loadFiles(entries.map(([path, data]) => ({ path, data }))));
+    const rootFromStrings = window.fbclens.state().root;
+    const fromFiles = shape(await window.fbclens.loadFiles(entries.map(([path, data]) => {
+      const file = new File([data], path.split('/').pop());
+      Object.defineProperty(file, 'fbclensPath', { value: path });
+      return file;
+    })));
+    return { fromStrings, fromFiles, rootFromStrings, root: window.fbclens.state().root,
+             ahead: performance.getEntriesByName('fbclens:read-ahead').map((e) => e.detail) };
+  }, catalog);
+
+  assert.equal(result.root, 'v4.21/catalog', 'the newest root is shown');
+  assert.equal(result.rootFromStrings, result.root);
+  assert.equal(result.fromFiles.packages, 3);
+  assert.deepEqual(result.fromFiles, result.fromStrings);
+  assert.equal(result.ahead.length, 1);
+  const { files, starts } = result.ahead[0];
+  assert.ok(files >= 12, `each of the 6 files read by discovery and again by its root: ${JSON.stringify(result.ahead[0])}`);
+  assert.ok(starts >= 2, `reading ahead started again for the roots: ${JSON.stringify(result.ahead[0])}`);
+  assert.deepEqual(consoleErrors, []);
+});
