@@ -102,11 +102,8 @@
    * and returns its result, at once when the file has been read and otherwise as a promise, on
    * which the core's read waits (suspends: WebAssembly JS Promise Integration) while the reads in
    * flight go on. A file's bytes are dropped once taken; files the core skips (ignored by an
-   * .indexignore) are dropped when a later one is taken. When the core takes a file behind those
-   * taken (it reads the files again: a repository's roots after its discovery) or past all that
-   * were started, reading ahead starts again from that file. stats: {files taken, waited (of them,
-   * how many the core waited for), starts (how many times reading ahead started: 1, plus one per
-   * such jump)}.
+   * .indexignore) are dropped when a later one is taken. stats: {files taken, waited (of them, how
+   * many the core waited for)}.
    */
   function readAhead(files) {
     const isIgnoreFile = (path) => path.split('/').pop() === '.indexignore';
@@ -116,7 +113,7 @@
       .map(({ handle }) => handle);
     const position = new Map(order.map((handle, i) => [handle, i]));
     const reads = new Map();  // handle → {bytes, done, promise, size}: started and not yet taken
-    const stats = { files: 0, waited: 0, starts: 1 };
+    const stats = { files: 0, waited: 0 };
     let next = 0;      // the next file of `order` to start reading
     let passed = 0;    // files of `order` before this position are taken or skipped
     let inFlight = 0;  // bytes started and not yet taken
@@ -146,16 +143,6 @@
       stats,
       take(handle, copyIn) {
         const at = position.has(handle) ? position.get(handle) : -1;
-        if (at >= 0 && (at < passed || at >= next)) {
-          // The core reads from elsewhere in the order: again from an earlier file (a repository:
-          // discovery read every file, then each catalog root reads its own), or past all that was
-          // started (it skipped more than is read ahead). The reads in flight are not what it
-          // wants next: read ahead from this file on instead.
-          for (const started of [...reads.keys()]) drop(started);
-          passed = next = at;
-          stats.starts++;
-          fill();
-        }
         for (; passed < at; passed++) drop(order[passed]);  // skipped by the core
         if (at === passed) passed++;
         stats.files++;
@@ -313,7 +300,7 @@
     // (loadTextAsync), from what the browser has read ahead meanwhile.
     let staged = [];
     let ahead = null;  // the reading ahead of the load in flight (readAhead), or null
-    let lastReadAhead = null;  // the last load's {files, waited, starts} (readAhead), or null
+    let lastReadAhead = null;  // the last load's {files, waited} (readAhead), or null
     Module.fbclensReadFile = (handle, pointer, size) => {
       const data = staged[handle];
       const copyIn = (bytes) => {
@@ -379,8 +366,7 @@
       },
       /**
        * How the last loadTextAsync read its Files: {files (taken from what was read ahead), waited
-       * (of them, how many the core waited for), starts (how many times reading ahead started)},
-       * or null when it read none ahead.
+       * (of them, how many the core waited for)}, or null when it read none ahead.
        */
       readAheadStats() { return lastReadAhead; },
       /**

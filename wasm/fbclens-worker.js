@@ -26,9 +26,8 @@
  *   {id, text, timings}                        a load's answer, with timings: {started, posted (ms
  *                                               since the epoch), stages: [{name, ms}] (the
  *                                               loadTimings operation), readAhead?: {files,
- *                                               waited, starts} (Files read ahead; of them, how
- *                                               many the core still waited for; how many times
- *                                               reading ahead started)}
+ *                                               waited} (Files read ahead; of them, how many the
+ *                                               core still waited for)}
  *   {id, error: {op, kind, message}}           a typed failure (kind: a failure of the table, or
  *                                               'worker' when the worker itself failed); the
  *                                               worker stays usable
