@@ -6,7 +6,7 @@
  * Why: V8 first runs a module's functions as its baseline compiler (Liftoff) made them and
  * optimises each one only once it has run for a while. The page loads every catalog in a fresh
  * worker, so without this every load ran mostly baseline code: under Node, community-operators
- * v4.21 takes 0.58 s in a fresh module and 0.32 s in one that has loaded before
+ * v4.21 takes 0.58 s in a fresh module and 0.32 s from its third load on
  * (tests/bench/README.md).
  *
  * The catalog takes the paths a real load takes: a YAML file (multi-document, block scalars,
