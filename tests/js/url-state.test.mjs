@@ -52,6 +52,10 @@ test('url state: any hash reads as a view with the known keys and types, never t
   }), { numRuns: RUNS });
   assert.deepEqual(fromHash(undefined), { ...EMPTY_VIEW });
   assert.deepEqual(fromHash('#%E0%A4%A'), { ...EMPTY_VIEW });
+  // Names Object.prototype holds read as nothing (fast-check found '#view=toString' giving a function).
+  for (const inherited of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf']) {
+    assert.deepEqual(fromHash('#view=' + inherited), { ...EMPTY_VIEW });
+  }
 });
 
 test('url state: links made before panels keep their meaning', () => {

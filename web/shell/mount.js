@@ -64,7 +64,7 @@ const OLD_VIEWS = { package: { lanes: true }, hub: { panel: 'hub' }, upgrade: { 
 /** The starting view from mount's options (the object form, or the older names). */
 function startingView(options) {
   const v = typeof options.view === 'object' && options.view ? options.view : {};
-  const old = typeof options.view === 'string' ? OLD_VIEWS[options.view] || {} : {};
+  const old = typeof options.view === 'string' ? (Object.hasOwn(OLD_VIEWS, options.view) ? OLD_VIEWS[options.view] : {}) : {};
   return {
     ...EMPTY_VIEW, ...old, ...v,
     package: v.package || options.package || '', channel: v.channel || options.channel || '',
@@ -410,7 +410,7 @@ export function mount(element, options = {}) {
     /** Applies a view (url-state.js's shape, or an older name); resolves once it is drawn. */
     async setView(view) {
       await ready;
-      const v = typeof view === 'string' ? OLD_VIEWS[view] || {} : view || {};
+      const v = typeof view === 'string' ? (Object.hasOwn(OLD_VIEWS, view) ? OLD_VIEWS[view] : {}) : view || {};
       // Another catalog of the repository first; a root it lacks (or no repository) leaves the one shown.
       if (linkedRoot(v)) await loads.selectRoot(v.root).catch(quiet);
       const sel = applyView({ ...instance.state(), ...v });
@@ -473,7 +473,7 @@ export function mount(element, options = {}) {
     exportWalks: () => exportsOf.walks(),
     lastMermaid: () => lastMermaid,
     on(event, fn) {
-      if (!listeners[event]) throw new Error('fbclens: unknown event ' + event);
+      if (!Object.hasOwn(listeners, event)) throw new Error('fbclens: unknown event ' + event);
       listeners[event].push(fn);
     },
     unmount() {

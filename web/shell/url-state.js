@@ -33,7 +33,8 @@ const SIM_LIST_KEYS = [['channels', 'channels'], ['clusterProvides', 'provides']
 const THEMES = ['light', 'dark', 'system'];
 /** Longest value kept from a hash (a longer one is dropped: no catalog name comes near it). */
 export const MAX_VALUE_LENGTH = 1024;
-// Links made before panels: view=... named the one panel (or the lanes).
+// Links made before panels: view=... named the one panel (or the lanes). Looked up with
+// Object.hasOwn: a hash is anyone's text, and 'toString' must not find Object.prototype's.
 const OLD_VIEWS = { hub: 'hub', upgrade: 'simulator', findings: 'findings' };
 
 /** The hash for `view` ('' when it holds nothing but defaults). */
@@ -76,7 +77,7 @@ export function fromHash(hash) {
   if (/^\d{1,9}$/.test(finding)) view.finding = Number(finding);
   const old = get('view');
   if (old === 'package') view.lanes = true;
-  if (OLD_VIEWS[old] && !view.panel) view.panel = OLD_VIEWS[old];
+  if (Object.hasOwn(OLD_VIEWS, old) && !view.panel) view.panel = OLD_VIEWS[old];
   if (get('src') === 'local' && !view.fingerprint) view.fingerprint = 'unknown';
   if (get('sim') === '1') {
     const sim = { package: view.package, explain: true };

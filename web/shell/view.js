@@ -149,7 +149,7 @@ function ReopenTabs({ state, context }) {
 // simulator beside it; a line at the bottom keeps the status (what loaded, or why not).
 const EMBED_PANELS = { hub: 'hub', findings: 'findings', upgrade: 'simulator' };
 function Embedded({ state, context }) {
-  const panel = panelById(EMBED_PANELS[state.embed] || '');
+  const panel = panelById(Object.hasOwn(EMBED_PANELS, state.embed) ? EMBED_PANELS[state.embed] : '');
   const withGraph = !panel || state.embed === 'upgrade';
   return html`<div class="fl-embed" data-view=${state.embed}>
     <div class="fl-embed-main">
