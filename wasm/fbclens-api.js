@@ -102,18 +102,20 @@
    * and returns its result, at once when the file has been read and otherwise as a promise, on
    * which the core's read waits (suspends: WebAssembly JS Promise Integration) while the reads in
    * flight go on. A file's bytes are dropped once taken; files the core skips (ignored by an
-   * .indexignore) are dropped when a later one is taken. stats: {files taken, waited (of them, how
-   * many the core waited for)}.
+   * .indexignore) are dropped when a later one is taken. plan(handles): the core's read plan
+   * (FileSource::plan_reads: the files it reads next, in order; each catalog root of a repository
+   * gives its own) replaces the order, and reads started that it does not hold are dropped. stats:
+   * {files taken, waited (of them, how many the core waited for), plans}.
    */
   function readAhead(files) {
     const isIgnoreFile = (path) => path.split('/').pop() === '.indexignore';
-    const order = files.map((f, handle) => ({ path: f.path, handle }))
+    let order = files.map((f, handle) => ({ path: f.path, handle }))
       .filter(({ handle }) => isBlob(files[handle].data))
       .sort((a, b) => (isIgnoreFile(b.path) - isIgnoreFile(a.path)) || walkOrderCompare(a.path, b.path))
       .map(({ handle }) => handle);
-    const position = new Map(order.map((handle, i) => [handle, i]));
+    let position = new Map(order.map((handle, i) => [handle, i]));
     const reads = new Map();  // handle → {bytes, done, promise, size}: started and not yet taken
-    const stats = { files: 0, waited: 0 };
+    const stats = { files: 0, waited: 0, plans: 0 };
     let next = 0;      // the next file of `order` to start reading
     let passed = 0;    // files of `order` before this position are taken or skipped
     let inFlight = 0;  // bytes started and not yet taken
@@ -141,6 +143,15 @@
     fill();
     return {
       stats,
+      plan(handles) {
+        stats.plans++;
+        order = Array.from(handles).filter((handle) => isBlob(files[handle] && files[handle].data));
+        position = new Map(order.map((handle, i) => [handle, i]));
+        for (const handle of [...reads.keys()]) if (!position.has(handle)) drop(handle);
+        next = 0;
+        passed = 0;
+        fill();
+      },
       take(handle, copyIn) {
         const at = position.has(handle) ? position.get(handle) : -1;
         for (; passed < at; passed++) drop(order[passed]);  // skipped by the core
@@ -300,7 +311,7 @@
     // (loadTextAsync), from what the browser has read ahead meanwhile.
     let staged = [];
     let ahead = null;  // the reading ahead of the load in flight (readAhead), or null
-    let lastReadAhead = null;  // the last load's {files, waited} (readAhead), or null
+    let lastReadAhead = null;  // the last load's {files, waited, plans} (readAhead), or null
     Module.fbclensReadFile = (handle, pointer, size) => {
       const data = staged[handle];
       const copyIn = (bytes) => {
@@ -319,6 +330,7 @@
       }
       return copyIn(bytes);
     };
+    Module.fbclensPlanReads = (handles) => { if (ahead) ahead.plan(handles); };
     function stageRefs(entries) {
       Module._fbclens_reset();
       staged = [];
@@ -366,7 +378,8 @@
       },
       /**
        * How the last loadTextAsync read its Files: {files (taken from what was read ahead), waited
-       * (of them, how many the core waited for)}, or null when it read none ahead.
+       * (of them, how many the core waited for), plans (the core's read plans it followed)}, or
+       * null when it read none ahead.
        */
       readAheadStats() { return lastReadAhead; },
       /**

@@ -26,8 +26,9 @@
  *   {id, text, timings}                        a load's answer, with timings: {started, posted (ms
  *                                               since the epoch), stages: [{name, ms}] (the
  *                                               loadTimings operation), readAhead?: {files,
- *                                               waited} (Files read ahead; of them, how many the
- *                                               core still waited for)}
+ *                                               waited, plans} (Files read ahead; of them, how
+ *                                               many the core still waited for; the core's read
+ *                                               plans followed)}
  *   {id, error: {op, kind, message}}           a typed failure (kind: a failure of the table, or
  *                                               'worker' when the worker itself failed); the
  *                                               worker stays usable

@@ -12,15 +12,35 @@ EM_JS(double, fbclens_read_staged_file, (int handle, char* pointer, double size)
   return Module['fbclensReadFile'](handle, pointer, size);
 });
 
+// Hands JavaScript a read plan: `count` handles at `handles` (StagedFiles::plan_reads). A
+// Module without fbclensPlanReads (an older page) ignores it.
+EM_JS(void, fbclens_plan_staged_reads, (const int* handles, int count), {
+  if (Module['fbclensPlanReads']) Module['fbclensPlanReads'](HEAP32.slice(handles >> 2, (handles >> 2) + count));
+});
+
 namespace fbclens::wasm {
 
 StagedFiles::File& StagedFiles::slot(std::string path) {
   path = normalize_relative_path(path);
-  for (File& f : files_) {
-    if (f.path == path) return f = File{std::move(path)};
-  }
+  if (const auto at = index_.find(path); at != index_.end()) return files_[at->second] = File{std::move(path)};
+  index_.emplace(path, files_.size());
   files_.push_back(File{std::move(path)});
   return files_.back();
+}
+
+const StagedFiles::File* StagedFiles::find(const std::string& path) const {
+  const auto at = index_.find(path);
+  return at == index_.end() ? nullptr : &files_[at->second];
+}
+
+void StagedFiles::plan_reads(const std::vector<std::string>& paths) const {
+  std::vector<int> handles;
+  handles.reserve(paths.size());
+  for (const std::string& p : paths) {
+    const File* f = find(p);
+    if (f && f->handle >= 0) handles.push_back(f->handle);
+  }
+  if (!handles.empty()) fbclens_plan_staged_reads(handles.data(), static_cast<int>(handles.size()));
 }
 
 void StagedFiles::add(std::string path, std::string bytes) {
@@ -44,8 +64,8 @@ std::vector<std::string> StagedFiles::list_files(std::vector<SourceError>&) cons
 }
 
 bool StagedFiles::read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const {
-  for (const File& f : files_) {
-    if (f.path != path) continue;
+  if (const File* staged = find(path)) {
+    const File& f = *staged;
     const double size = f.handle < 0 ? static_cast<double>(f.bytes.size()) : f.size;
     if (size > static_cast<double>(max_bytes)) {
       error = "file is larger than the limit of " + std::to_string(max_bytes) + " bytes";

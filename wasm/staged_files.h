@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -34,6 +35,10 @@ class StagedFiles final : public FileSource {
   /// Copies a file in: its staged bytes, or JavaScript's through Module.fbclensReadFile (which
   /// returns the bytes written, or -1 when the file cannot be read, e.g. it changed on disk).
   bool read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const override;
+  /// Hands JavaScript the handles of the planned files that it reads (add_ref), in the plan's order,
+  /// through Module.fbclensPlanReads(handles: Int32Array), which starts reading them ahead during a
+  /// load (readAhead in fbclens-api.js). Paths not staged, and files copied in, are left out.
+  void plan_reads(const std::vector<std::string>& paths) const override;
 
  private:
   struct File {
@@ -45,7 +50,9 @@ class StagedFiles final : public FileSource {
     mutable std::uint64_t hash = 0;
   };
   File& slot(std::string path);
+  const File* find(const std::string& path) const;
   std::vector<File> files_;
+  std::unordered_map<std::string, std::size_t> index_;  ///< path → its place in files_
 };
 
 }  // namespace fbclens::wasm

@@ -207,6 +207,15 @@ class FileLoader {
   double hook_ms_ = 0;
 };
 
+// The files load_catalog reads after the .indexignore files, in its order (FileSource::plan_reads).
+std::vector<std::string> files_to_read(const std::vector<std::string>& walk, const IndexIgnore& ignore) {
+  std::vector<std::string> out;
+  for (const std::string& p : walk) {
+    if (base_name(p) != ".indexignore" && !ignore.ignored(p)) out.push_back(p);
+  }
+  return out;
+}
+
 }  // namespace
 
 SourceLocation LoadResult::locate(const Blob& blob, const std::string& field_path) const {
@@ -235,6 +244,7 @@ LoadResult load_catalog(const FileSource& source, const LoadOptions& options) {
     std::string bytes, error;
     if (source.read(p, bytes, error, options.max_file_bytes)) ignore.add_file(p, bytes);
   }
+  source.plan_reads(files_to_read(paths, ignore));
 
   for (const std::string& p : paths) {
     CatalogFile file;

@@ -233,7 +233,9 @@ bool ocp_version_less(const profiles::OcpVersion& a, const profiles::OcpVersion&
 Discovery discover_repository(const FileSource& source) {
   Discovery out;
   std::vector<std::string> content;
-  for (const std::string& p : files_to_look_at(source)) {
+  const std::vector<std::string> looked_at = files_to_look_at(source);
+  source.plan_reads(looked_at);
+  for (const std::string& p : looked_at) {
     std::string bytes, error;
     if (!source.read(p, bytes, error, kMaxDiscoveryBytes)) {
       out.unreadable.push_back({p, error});
@@ -372,6 +374,8 @@ bool TemplateWatch::is_symlink_to_directory(const std::string& path) const {
   return base_.is_symlink_to_directory(path);
 }
 
+void TemplateWatch::plan_reads(const std::vector<std::string>& paths) const { base_.plan_reads(paths); }
+
 bool TemplateWatch::may_hold_template(const LoadResult* load) const {
   if (answer_) return *answer_;
   // Reads a file discovery looks at that the load did not read whole; true when it names a template.
@@ -442,6 +446,13 @@ bool SubtreeFileSource::read(const std::string& path, std::string& bytes, std::s
 
 bool SubtreeFileSource::is_symlink_to_directory(const std::string& path) const {
   return base_.is_symlink_to_directory(full(path));
+}
+
+void SubtreeFileSource::plan_reads(const std::vector<std::string>& paths) const {
+  std::vector<std::string> full_paths;
+  full_paths.reserve(paths.size());
+  for (const std::string& p : paths) full_paths.push_back(full(p));
+  base_.plan_reads(full_paths);
 }
 
 }  // namespace fbclens::repo

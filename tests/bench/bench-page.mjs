@@ -4,7 +4,7 @@
 //     profiles, analyses, view, serialise) → sent → the answer on the page → Summary parsed → 'load' listeners
 //     → the page's own work (app and DOM) → first frame; with the longest main-thread stall meanwhile
 //     (the longest long task, and the longest gap between animation frames), the worker's wasm
-//     memory as a ratio to the catalog's bytes, and whether the Files were read ahead of the core
+//     memory as a ratio to the bytes of the files picked, and whether the Files were read ahead of the core
 //     (the 'fbclens:read-ahead' mark) or one by one, and whether the worker had warmed up before the
 //     pick (the 'fbclens:warm-up' mark). Two ways per catalog: through the page's folder
 //     picker (what a user does), and through window.fbclens.loadFiles(files, {deferAnalyses: true})
@@ -19,7 +19,8 @@
 // per load as well.
 //   node tests/bench/bench-page.mjs [--runs N] [--frames] [--json] [--dist DIR] [CATALOG_DIR...]   (needs dist/ built)
 import { chromium } from 'playwright-core';
-import { resolve, dirname } from 'node:path';
+import { resolve, dirname, join } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../scripts/static-server.mjs';
 import { syntheticChannel } from './synthetic-channel.mjs';
@@ -45,6 +46,10 @@ const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 await page.goto(server.url);
 await page.evaluate(() => window.fbclens.ready);
 const mb = (b) => (b / 1e6).toFixed(1) + ' MB';
+// The bytes of every file under `dir`: what the picker hands the page. (The Summary's bytes are
+// the catalog shown's, one root of a repository.)
+const folderBytes = (dir) => readdirSync(dir, { withFileTypes: true }).reduce((sum, e) =>
+  sum + (e.isDirectory() ? folderBytes(join(dir, e.name)) : e.isFile() ? statSync(join(dir, e.name)).size : 0), 0);
 
 // Before a load: watch long tasks and animation-frame gaps until the 'load' listeners have run and the
 // page's task after them is done, then mark the first animation frame after that.
@@ -125,14 +130,16 @@ async function collect() {
 }
 
 function report(catalog, way, r) {
-  const ratio = r.worker ? (r.worker.wasmBytes / r.bytes).toFixed(2) : '?';
-  console.log(`${catalog} (${mb(r.bytes)}, ${r.verdict}, ${r.findings} findings in the Summary), ${way}: ` +
+  r.picked = folderBytes(catalog);
+  const ratio = r.worker ? (r.worker.wasmBytes / r.picked).toFixed(2) : '?';
+  const shown = r.bytes === r.picked ? '' : `, the catalog shown ${mb(r.bytes)}`;
+  console.log(`${catalog} (${mb(r.picked)} picked${shown}, ${r.verdict}, ${r.findings} findings in the Summary), ${way}: ` +
               `pick to results ${(r.results / 1000).toFixed(2)} s, to first frame ${(r.total / 1000).toFixed(2)} s; ` +
               `longest main-thread task ${r.longestTask.toFixed(0)} ms, longest frame gap ${r.longestGap.toFixed(0)} ms; ` +
-              `worker wasm memory ${mb(r.worker.wasmBytes)} = ${ratio}x the input (allocator high-water ${mb(r.worker.highWater)})`);
+              `worker wasm memory ${mb(r.worker.wasmBytes)} = ${ratio}x the files picked (allocator high-water ${mb(r.worker.highWater)})`);
   for (const [name, ms] of r.stages) console.log(`    ${name.padEnd(26)} ${Number.isFinite(ms) ? ms.toFixed(0).padStart(7) + ' ms' : '      -'}`);
   // 'read' is the core's waiting for Files: read ahead (JS Promise Integration), or one by one.
-  console.log(r.readAhead ? `    read ahead: ${r.readAhead.files} files taken, the core waited for ${r.readAhead.waited}`
+  console.log(r.readAhead ? `    read ahead: ${r.readAhead.files} files taken, the core waited for ${r.readAhead.waited}, ${r.readAhead.plans ?? 0} read plans`
                           : '    read one by one (FileReaderSync)');
   console.log(r.warmUp ? `    the worker had warmed up before the pick: ${r.warmUp.rounds} rounds in ${r.warmUp.ms} ms`
                        : '    the worker had not warmed up before the pick');

@@ -1,9 +1,10 @@
-// Browser end-to-end test of reading a load's Files ahead of the core (wasm/fbclens-reader.js,
-// readAhead in wasm/fbclens-api.js): where Chromium has WebAssembly JS Promise Integration, the
-// worker's core waits for each File while a reader worker reads the next ones. The same catalog
-// given as Files (read ahead) and as strings (no reading at all) must give the same Summary, to the
-// finding's file, line and column, with an .indexignore (read before the walk) and files it
-// excludes; a file read again afterwards (a source excerpt, outside the load) is read as before.
+// Browser end-to-end test of reading a load's Files ahead of the core (readAhead in
+// wasm/fbclens-api.js): where Chromium has WebAssembly JS Promise Integration, the worker's core
+// waits for each File while the browser reads the next ones, in the order of the core's read plans
+// (FileSource::plan_reads). The same catalog given as Files (read ahead) and as strings (no reading
+// at all) must give the same Summary, to the finding's file, line and column, with an .indexignore
+// (read before the walk) and files it excludes; a file read again afterwards (a source excerpt,
+// outside the load) is read as before; a repository, read twice (discovery, then each root), too.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startPage } from './chromium.mjs';
@@ -75,6 +76,43 @@ test('Files read ahead of the core give the Summary that strings give, and excer
   assert.equal(summaries.files.files, 3, 'a, b/nested and z parsed; .indexignore and ignored/ not');
   assert.deepEqual(summaries.excerpt.lines.map(([n]) => n), [8, 9, 10]);
   assert.match(summaries.excerpt.lines[1][1], /beta\.v2\.0\.0/);
+  assert.deepEqual(consoleErrors, []);
+});
+
+// Loads `catalog` ({path: text}) as strings and as Files; both Summaries with the root shown (a
+// repository's), and the read-ahead marks of the loads.
+const loadBothWays = (page, catalog) => page.evaluate(async (c) => {
+  const entries = Object.entries(c);
+  const shape = (s) => ({ verdict: s.verdict, files: s.files, bundles: s.bundles,
+    findings: s.findings.map((f) => `${f.code} ${f.file}:${f.line}:${f.column} ${f.message}`),
+    root: window.fbclens.state().root });
+  const strings = shape(await window.fbclens.loadFiles(entries.map(([path, data]) => ({ path, data }))));
+  performance.clearMarks('fbclens:read-ahead');
+  const files = shape(await window.fbclens.loadFiles(entries.map(([path, data]) => {
+    const file = new File([data], path.split('/').pop());
+    Object.defineProperty(file, 'fbclensPath', { value: path });
+    return file;
+  })));
+  return { strings, files, ahead: performance.getEntriesByName('fbclens:read-ahead').map((e) => e.detail) };
+}, catalog);
+
+test('a repository read ahead: discovery plans its reads, then each catalog root its own, and the Summary is the strings\'', async () => {
+  const root = (version, bundle) => ({
+    [`v${version}/catalog/p/catalog.json`]: [
+      { schema: 'olm.package', name: 'p', defaultChannel: 'stable' },
+      { schema: 'olm.channel', package: 'p', name: 'stable', entries: [{ name: bundle }] },
+      { schema: 'olm.bundle', package: 'p', name: bundle, image: 'example.com/p:' + version,
+        properties: [{ type: 'olm.package', value: { packageName: 'p', version: '1.0.0' } }] },
+    ].map((o) => JSON.stringify(o)).join('\n') + '\n',
+  });
+  const repository = { ...root('4.20', 'p.v1.0.0'), ...root('4.21', 'p.v1.0.0'), 'README.md': '# catalogs\n' };
+  const { strings, files, ahead } = await loadBothWays(page, repository);
+  assert.equal(strings.root, 'v4.21/catalog', 'a repository, its newest catalog shown: ' + JSON.stringify(strings));
+  assert.deepEqual(files, strings);
+  assert.equal(ahead.length, 1, 'the load of Files was read ahead');
+  // Discovery's plan, then one per root (each root's loader plans its own files).
+  assert.ok(ahead[0].plans >= 3, JSON.stringify(ahead[0]));
+  assert.ok(ahead[0].files >= 4 && ahead[0].waited <= ahead[0].files, JSON.stringify(ahead[0]));
   assert.deepEqual(consoleErrors, []);
 });
 
