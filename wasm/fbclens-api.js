@@ -89,6 +89,11 @@
 
   // How many bytes of a load's Files may be read ahead of the core and not yet taken (readAhead).
   const READ_AHEAD_BYTES = 16 << 20;
+  // How many bytes of Files taken under a plan that says they are read again (a repository's
+  // discovery, whose files the catalog roots' loads read next) are kept for that second read
+  // (readAhead). All of community-operators-prod's catalogs/ (13.9 MB) fits; of a larger
+  // repository, the files discovery read first. Freed as they are taken again, and when the load ends.
+  const KEEP_BYTES = 64 << 20;
 
   /**
    * A load's Files read ahead of the core with File.arrayBuffer(), several at once. A File's bytes
@@ -102,10 +107,12 @@
    * and returns its result, at once when the file has been read and otherwise as a promise, on
    * which the core's read waits (suspends: WebAssembly JS Promise Integration) while the reads in
    * flight go on. A file's bytes are dropped once taken; files the core skips (ignored by an
-   * .indexignore) are dropped when a later one is taken. plan(handles): the core's read plan
-   * (FileSource::plan_reads: the files it reads next, in order; each catalog root of a repository
-   * gives its own) replaces the order, and reads started that it does not hold are dropped. stats:
-   * {files taken, waited (of them, how many the core waited for), plans}.
+   * .indexignore) are dropped when a later one is taken. plan(handles, readAgain): the core's read
+   * plan (FileSource::plan_reads: the files it reads next, in order; each catalog root of a
+   * repository gives its own) replaces the order, and reads started that it does not hold are
+   * dropped; under a plan read again, the bytes taken are kept (up to KEEP_BYTES) and the next
+   * take of the same file gets them without reading it again. stats: {files taken, waited (of
+   * them, how many the core waited for), plans, kept (of them, how many came from what was kept)}.
    */
   function readAhead(files) {
     const isIgnoreFile = (path) => path.split('/').pop() === '.indexignore';
@@ -115,10 +122,13 @@
       .map(({ handle }) => handle);
     let position = new Map(order.map((handle, i) => [handle, i]));
     const reads = new Map();  // handle → {bytes, done, promise, size}: started and not yet taken
-    const stats = { files: 0, waited: 0, plans: 0 };
+    const stats = { files: 0, waited: 0, plans: 0, kept: 0 };
     let next = 0;      // the next file of `order` to start reading
     let passed = 0;    // files of `order` before this position are taken or skipped
     let inFlight = 0;  // bytes started and not yet taken
+    let keeping = false;    // whether the plan followed says its files are read again
+    const kept = new Map();  // handle → bytes taken under such a plan, not taken again yet
+    let keptBytes = 0;
     const start = (handle) => {
       const file = files[handle].data;
       const read = { bytes: null, done: false, size: file.size };
@@ -137,14 +147,15 @@
     const fill = () => {
       while (next < order.length && (inFlight < READ_AHEAD_BYTES || reads.size === 0)) {
         const handle = order[next++];
-        if (!reads.has(handle)) start(handle);
+        if (!reads.has(handle) && !kept.has(handle)) start(handle);
       }
     };
     fill();
     return {
       stats,
-      plan(handles) {
+      plan(handles, readAgain) {
         stats.plans++;
+        keeping = !!readAgain;
         order = Array.from(handles).filter((handle) => isBlob(files[handle] && files[handle].data));
         position = new Map(order.map((handle, i) => [handle, i]));
         for (const handle of [...reads.keys()]) if (!position.has(handle)) drop(handle);
@@ -157,9 +168,21 @@
         for (; passed < at; passed++) drop(order[passed]);  // skipped by the core
         if (at === passed) passed++;
         stats.files++;
+        if (kept.has(handle)) {
+          const bytes = kept.get(handle);
+          kept.delete(handle);
+          keptBytes -= bytes.length;
+          stats.kept++;
+          fill();
+          return copyIn(bytes);
+        }
         const read = reads.get(handle) || start(handle);
         const finish = () => {
           drop(handle);
+          if (keeping && read.bytes && keptBytes + read.bytes.length <= KEEP_BYTES) {
+            kept.set(handle, read.bytes);
+            keptBytes += read.bytes.length;
+          }
           fill();
           return copyIn(read.bytes);
         };
@@ -311,7 +334,7 @@
     // (loadTextAsync), from what the browser has read ahead meanwhile.
     let staged = [];
     let ahead = null;  // the reading ahead of the load in flight (readAhead), or null
-    let lastReadAhead = null;  // the last load's {files, waited, plans} (readAhead), or null
+    let lastReadAhead = null;  // the last load's {files, waited, plans, kept} (readAhead), or null
     Module.fbclensReadFile = (handle, pointer, size) => {
       const data = staged[handle];
       const copyIn = (bytes) => {
@@ -330,7 +353,7 @@
       }
       return copyIn(bytes);
     };
-    Module.fbclensPlanReads = (handles) => { if (ahead) ahead.plan(handles); };
+    Module.fbclensPlanReads = (handles, readAgain) => { if (ahead) ahead.plan(handles, readAgain); };
     function stageRefs(entries) {
       Module._fbclens_reset();
       staged = [];
@@ -378,8 +401,8 @@
       },
       /**
        * How the last loadTextAsync read its Files: {files (taken from what was read ahead), waited
-       * (of them, how many the core waited for), plans (the core's read plans it followed)}, or
-       * null when it read none ahead.
+       * (of them, how many the core waited for), plans (the core's read plans it followed), kept
+       * (of them, how many were read once for two reads)}, or null when it read none ahead.
        */
       readAheadStats() { return lastReadAhead; },
       /**

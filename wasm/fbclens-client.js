@@ -47,8 +47,8 @@
   // 'load' listeners have run); and a measure per stage of the worker's load ('fbclens:read',
   // 'fbclens:parse', ... as the loadTimings operation names them, laid end to end from when the worker
   // started) and 'fbclens:sent' (the answer's way from the worker to the page); and a mark
-  // 'fbclens:read-ahead' whose detail is {files, waited, plans} when the worker read the Files ahead of the
-  // core (fbclens-api.js readAhead). Each load replaces the previous load's entries. Apart from
+  // 'fbclens:read-ahead' whose detail is {files, waited, plans, kept} when the worker read the
+  // Files ahead of the core (fbclens-api.js readAhead). Each load replaces the previous load's entries. Apart from
   // loads, a mark 'fbclens:warm-up' whose detail is {rounds, ms} when a waiting worker has warmed
   // up (the worker's 'warmUp'); each replaces the one before.
   const timing = typeof performance !== 'undefined' && performance.mark && performance.measure ? performance : null;
@@ -74,7 +74,7 @@
       }
       timingNames.add('fbclens:sent');
       timing.measure('fbclens:sent', { start: timings.posted - origin, end: timing.now() });
-      if (timings.readAhead) {  // the Files were read ahead of the core: {files, waited, plans}
+      if (timings.readAhead) {  // the Files were read ahead of the core: {files, waited, plans, kept}
         timingNames.add('fbclens:read-ahead');
         timing.mark('fbclens:read-ahead', { detail: timings.readAhead });
       }

@@ -12,10 +12,10 @@ EM_JS(double, fbclens_read_staged_file, (int handle, char* pointer, double size)
   return Module['fbclensReadFile'](handle, pointer, size);
 });
 
-// Hands JavaScript a read plan: `count` handles at `handles` (StagedFiles::plan_reads). A
-// Module without fbclensPlanReads (an older page) ignores it.
-EM_JS(void, fbclens_plan_staged_reads, (const int* handles, int count), {
-  if (Module['fbclensPlanReads']) Module['fbclensPlanReads'](HEAP32.slice(handles >> 2, (handles >> 2) + count));
+// Hands JavaScript a read plan: `count` handles at `handles`, and whether they will be read again
+// (StagedFiles::plan_reads). A Module without fbclensPlanReads (an older page) ignores it.
+EM_JS(void, fbclens_plan_staged_reads, (const int* handles, int count, int read_again), {
+  if (Module['fbclensPlanReads']) Module['fbclensPlanReads'](HEAP32.slice(handles >> 2, (handles >> 2) + count), read_again !== 0);
 });
 
 namespace fbclens::wasm {
@@ -33,14 +33,14 @@ const StagedFiles::File* StagedFiles::find(const std::string& path) const {
   return at == index_.end() ? nullptr : &files_[at->second];
 }
 
-void StagedFiles::plan_reads(const std::vector<std::string>& paths) const {
+void StagedFiles::plan_reads(const ReadPlan& plan) const {
   std::vector<int> handles;
-  handles.reserve(paths.size());
-  for (const std::string& p : paths) {
+  handles.reserve(plan.paths.size());
+  for (const std::string& p : plan.paths) {
     const File* f = find(p);
     if (f && f->handle >= 0) handles.push_back(f->handle);
   }
-  if (!handles.empty()) fbclens_plan_staged_reads(handles.data(), static_cast<int>(handles.size()));
+  if (!handles.empty()) fbclens_plan_staged_reads(handles.data(), static_cast<int>(handles.size()), plan.read_again ? 1 : 0);
 }
 
 void StagedFiles::add(std::string path, std::string bytes) {

@@ -36,9 +36,10 @@ class StagedFiles final : public FileSource {
   /// returns the bytes written, or -1 when the file cannot be read, e.g. it changed on disk).
   bool read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const override;
   /// Hands JavaScript the handles of the planned files that it reads (add_ref), in the plan's order,
-  /// through Module.fbclensPlanReads(handles: Int32Array), which starts reading them ahead during a
-  /// load (readAhead in fbclens-api.js). Paths not staged, and files copied in, are left out.
-  void plan_reads(const std::vector<std::string>& paths) const override;
+  /// through Module.fbclensPlanReads(handles: Int32Array, readAgain: boolean), which starts reading
+  /// them ahead during a load and, for a plan read again, keeps what it read (readAhead in
+  /// fbclens-api.js). Paths not staged, and files copied in, are left out.
+  void plan_reads(const ReadPlan& plan) const override;
 
  private:
   struct File {

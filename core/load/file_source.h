@@ -14,6 +14,15 @@ struct SourceError {
   std::string message;  ///< the OS's or the source's explanation
 };
 
+/// The files a reader is about to read (FileSource::plan_reads).
+struct ReadPlan {
+  std::vector<std::string> paths;  ///< as list_files gives them, in the order they will be read
+  /// Whether they will be read again soon after this plan's reads (discovery's: the catalog roots'
+  /// loads read the same files next), so a source that reads slowly may keep what it read, within
+  /// a budget of its own, for those later reads.
+  bool read_again = false;
+};
+
 /// A read-only tree of files. Paths are relative to the catalog root, '/'-separated, without
 /// a leading "./". Implementations need not sort: the loader orders paths like opm's walk.
 class FileSource {
@@ -32,12 +41,12 @@ class FileSource {
   /// Whether `path` is a symbolic link to a directory, which opm's walk lists as a file and then
   /// fails to read (spec validation.md §1.2). False where there are no symlinks (memory).
   virtual bool is_symlink_to_directory(const std::string& path) const { (void)path; return false; }
-  /// A hint, nothing more: `paths` (as list_files gives them) are the files about to be read, in
-  /// the order they will be read; the reads themselves follow as usual, and a path may be read
-  /// that no plan named. A source whose reads are slow and can run side by side (the browser's
-  /// Files, wasm/staged_files.h) starts reading them ahead; a later plan replaces an earlier one.
-  /// Sources that wrap another pass it on. Default: nothing.
-  virtual void plan_reads(const std::vector<std::string>& paths) const { (void)paths; }
+  /// A hint, nothing more: `plan` names the files about to be read, in the order they will be
+  /// read; the reads themselves follow as usual, and a path may be read that no plan named. A
+  /// source whose reads are slow and can run side by side (the browser's Files,
+  /// wasm/staged_files.h) starts reading them ahead; a later plan replaces an earlier one. Sources
+  /// that wrap another pass it on. Default: nothing.
+  virtual void plan_reads(const ReadPlan& plan) const { (void)plan; }
 };
 
 /// A FileSource held in memory: used by the browser build (dropped files) and by tests.

@@ -244,7 +244,7 @@ LoadResult load_catalog(const FileSource& source, const LoadOptions& options) {
     std::string bytes, error;
     if (source.read(p, bytes, error, options.max_file_bytes)) ignore.add_file(p, bytes);
   }
-  source.plan_reads(files_to_read(paths, ignore));
+  source.plan_reads({files_to_read(paths, ignore)});
 
   for (const std::string& p : paths) {
     CatalogFile file;

@@ -234,7 +234,8 @@ Discovery discover_repository(const FileSource& source) {
   Discovery out;
   std::vector<std::string> content;
   const std::vector<std::string> looked_at = files_to_look_at(source);
-  source.plan_reads(looked_at);
+  // Every file discovery reads is read again next: by the roots' loads (or by the one catalog's).
+  source.plan_reads({looked_at, /*read_again=*/true});
   for (const std::string& p : looked_at) {
     std::string bytes, error;
     if (!source.read(p, bytes, error, kMaxDiscoveryBytes)) {
@@ -374,7 +375,7 @@ bool TemplateWatch::is_symlink_to_directory(const std::string& path) const {
   return base_.is_symlink_to_directory(path);
 }
 
-void TemplateWatch::plan_reads(const std::vector<std::string>& paths) const { base_.plan_reads(paths); }
+void TemplateWatch::plan_reads(const ReadPlan& plan) const { base_.plan_reads(plan); }
 
 bool TemplateWatch::may_hold_template(const LoadResult* load) const {
   if (answer_) return *answer_;
@@ -448,11 +449,11 @@ bool SubtreeFileSource::is_symlink_to_directory(const std::string& path) const {
   return base_.is_symlink_to_directory(full(path));
 }
 
-void SubtreeFileSource::plan_reads(const std::vector<std::string>& paths) const {
-  std::vector<std::string> full_paths;
-  full_paths.reserve(paths.size());
-  for (const std::string& p : paths) full_paths.push_back(full(p));
-  base_.plan_reads(full_paths);
+void SubtreeFileSource::plan_reads(const ReadPlan& plan) const {
+  ReadPlan in_base{{}, plan.read_again};
+  in_base.paths.reserve(plan.paths.size());
+  for (const std::string& p : plan.paths) in_base.paths.push_back(full(p));
+  base_.plan_reads(in_base);
 }
 
 }  // namespace fbclens::repo

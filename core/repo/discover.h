@@ -123,7 +123,7 @@ class TemplateWatch final : public FileSource {
   /// base's read; a file read whole is looked at once.
   bool read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const override;
   bool is_symlink_to_directory(const std::string& path) const override;
-  void plan_reads(const std::vector<std::string>& paths) const override;  ///< base's
+  void plan_reads(const ReadPlan& plan) const override;  ///< base's
 
   /// Whether discover_repository(base) could find a template: a file read through this source names
   /// a template schema, or a file discovery looks at that was not read through it (read now) does.
@@ -150,7 +150,7 @@ class SubtreeFileSource final : public FileSource {
   std::vector<std::string> list_files(std::vector<SourceError>& errors) const override;
   bool read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const override;
   bool is_symlink_to_directory(const std::string& path) const override;
-  void plan_reads(const std::vector<std::string>& paths) const override;  ///< base's, paths made the base's
+  void plan_reads(const ReadPlan& plan) const override;  ///< base's, paths made the base's
 
  private:
   std::string full(const std::string& path) const { return prefix_ + path; }

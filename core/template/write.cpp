@@ -780,7 +780,7 @@ class ForwardingSource final : public FileSource {
     return base_.read(path, bytes, error, max_bytes);
   }
   bool is_symlink_to_directory(const std::string& path) const override { return base_.is_symlink_to_directory(path); }
-  void plan_reads(const std::vector<std::string>& paths) const override { base_.plan_reads(paths); }
+  void plan_reads(const ReadPlan& plan) const override { base_.plan_reads(plan); }
 
  private:
   const FileSource& base_;

@@ -70,6 +70,7 @@ test('Files read ahead of the core give the Summary that strings give, and excer
   // The .indexignore (read first), a, b/nested and z, and the ignored file once more for the
   // catalog's fingerprint (wasm/staged_files.cpp hashes every file).
   assert.ok(summaries.ahead[0].files >= 4 && summaries.ahead[0].waited <= summaries.ahead[0].files, JSON.stringify(summaries.ahead[0]));
+  assert.equal(summaries.ahead[0].kept, 0, 'one catalog: each file read once, nothing kept for a second read');
   assert.ok(summaries.strings.findings.some((f) => f.includes('b/nested/catalog.yaml:')),
     'the catalog has a finding in b/nested/catalog.yaml: ' + JSON.stringify(summaries.strings.findings));
   assert.deepEqual(summaries.files, summaries.strings);
@@ -110,8 +111,10 @@ test('a repository read ahead: discovery plans its reads, then each catalog root
   assert.equal(strings.root, 'v4.21/catalog', 'a repository, its newest catalog shown: ' + JSON.stringify(strings));
   assert.deepEqual(files, strings);
   assert.equal(ahead.length, 1, 'the load of Files was read ahead');
-  // Discovery's plan, then one per root (each root's loader plans its own files).
+  // Discovery's plan, then one per root (each root's loader plans its own files); what discovery
+  // read, the roots took again without reading it again.
   assert.ok(ahead[0].plans >= 3, JSON.stringify(ahead[0]));
+  assert.equal(ahead[0].kept, 2, 'both roots\' files came from what discovery kept: ' + JSON.stringify(ahead[0]));
   assert.ok(ahead[0].files >= 4 && ahead[0].waited <= ahead[0].files, JSON.stringify(ahead[0]));
   assert.deepEqual(consoleErrors, []);
 });

@@ -20,6 +20,7 @@ class RecordingSource final : public FileSource {
  public:
   MemoryFileSource files;
   mutable std::vector<std::vector<std::string>> plans;
+  mutable std::vector<bool> read_again;  ///< each plan's
   mutable std::vector<std::string> reads;
 
   std::vector<std::string> list_files(std::vector<SourceError>& errors) const override { return files.list_files(errors); }
@@ -27,7 +28,10 @@ class RecordingSource final : public FileSource {
     reads.push_back(path);
     return files.read(path, bytes, error, max_bytes);
   }
-  void plan_reads(const std::vector<std::string>& paths) const override { plans.push_back(paths); }
+  void plan_reads(const ReadPlan& plan) const override {
+    plans.push_back(plan.paths);
+    read_again.push_back(plan.read_again);
+  }
 };
 
 std::string package_file(const std::string& name) {
@@ -54,6 +58,7 @@ TEST_CASE("load_catalog plans the files it reads after the .indexignore files, i
   // Walk order: "a/catalog.json" before "a.json" (a directory's entries by name: "a" < "a.json").
   const std::vector<std::string> expected{"a/catalog.json", "a.json", "z/catalog.json"};
   CHECK(source.plans[0] == expected);
+  CHECK(source.read_again == std::vector<bool>{false});
   REQUIRE(source.reads.size() == 4);
   CHECK(source.reads[0] == ".indexignore");
   CHECK(reads_from(source, 1, 3) == expected);
@@ -84,9 +89,11 @@ TEST_CASE("a repository plans discovery's reads, then each root's, named as the 
   const std::vector<std::string> looked_at{"v4.20/catalog/p/catalog.json", "v4.20/catalog/q/catalog.json",
                                            "v4.21/catalog/p/catalog.json"};
   CHECK(source.plans[0] == looked_at);
+  CHECK(source.read_again == std::vector<bool>{true});  // the roots' loads read them again
   CHECK(source.reads == looked_at);
 
   source.plans.clear();
+  source.read_again.clear();
   source.reads.clear();
   const repo::RepositoryReport report = repo::validate_repository(source, discovery);
   REQUIRE(report.roots.size() == 2);
@@ -94,6 +101,7 @@ TEST_CASE("a repository plans discovery's reads, then each root's, named as the 
   const std::vector<std::vector<std::string>> expected{
       {"v4.20/catalog/p/catalog.json", "v4.20/catalog/q/catalog.json"}, {"v4.21/catalog/p/catalog.json"}};
   CHECK(source.plans == expected);
+  CHECK(source.read_again == std::vector<bool>{false, false});
   CHECK(reads_from(source, 0, 3) == std::vector<std::string>{"v4.20/catalog/p/catalog.json", "v4.20/catalog/q/catalog.json",
                                                              "v4.21/catalog/p/catalog.json"});
 }
