@@ -74,6 +74,25 @@ std::string go_format_float(double f) {
   return buf;
 }
 
+namespace {
+
+// A JSON array as Go prints a slice ("[a b]") or an object as a map ("map[k:v k2:v2]", in the
+// object's key order), each element by `element` and each key by `key`.
+template <typename KeyFormat>
+std::string go_format_container(const Json& value, std::string (*element)(const Json&), KeyFormat key) {
+  std::string out = value.is_object() ? "map[" : "[";
+  bool first = true;
+  for (auto it = value.begin(); it != value.end(); ++it) {
+    if (!first) out += ' ';
+    first = false;
+    if (value.is_object()) out += key(it.key()) + ":";
+    out += element(it.value());
+  }
+  return out + "]";
+}
+
+}  // namespace
+
 std::string go_format_v(const Json& value) {
   switch (value.type()) {
     case Json::value_t::null: return "<nil>";
@@ -82,26 +101,8 @@ std::string go_format_v(const Json& value) {
     case Json::value_t::number_integer: return go_format_float(static_cast<double>(value.get<std::int64_t>()));
     case Json::value_t::number_unsigned: return go_format_float(static_cast<double>(value.get<std::uint64_t>()));
     case Json::value_t::number_float: return go_format_float(value.get<double>());
-    case Json::value_t::array: {
-      std::string out = "[";
-      bool first = true;
-      for (const auto& v : value) {
-        if (!first) out += ' ';
-        first = false;
-        out += go_format_v(v);
-      }
-      return out + "]";
-    }
-    case Json::value_t::object: {
-      std::string out = "map[";
-      bool first = true;
-      for (auto it = value.begin(); it != value.end(); ++it) {
-        if (!first) out += ' ';
-        first = false;
-        out += it.key() + ":" + go_format_v(it.value());
-      }
-      return out + "]";
-    }
+    case Json::value_t::array:
+    case Json::value_t::object: return go_format_container(value, go_format_v, [](const std::string& key) { return key; });
     default: return "?";
   }
 }
@@ -114,26 +115,9 @@ std::string go_format_t(const Json& value) {
     case Json::value_t::number_integer:
     case Json::value_t::number_unsigned:
     case Json::value_t::number_float: return "%!t(float64=" + go_format_v(value) + ")";
-    case Json::value_t::array: {
-      std::string out = "[";
-      bool first = true;
-      for (const auto& v : value) {
-        if (!first) out += ' ';
-        first = false;
-        out += go_format_t(v);
-      }
-      return out + "]";
-    }
-    case Json::value_t::object: {
-      std::string out = "map[";
-      bool first = true;
-      for (auto it = value.begin(); it != value.end(); ++it) {
-        if (!first) out += ' ';
-        first = false;
-        out += "%!t(string=" + it.key() + "):" + go_format_t(it.value());
-      }
-      return out + "]";
-    }
+    case Json::value_t::array:
+    case Json::value_t::object:
+      return go_format_container(value, go_format_t, [](const std::string& key) { return "%!t(string=" + key + ")"; });
     default: return "?";
   }
 }
