@@ -20,6 +20,13 @@ namespace fbclens::web {
 
 namespace {
 
+// The key of the layout the selection shows: the catalog's generation, the package and the
+// channel ("" = the whole package), one per line.
+std::string layout_key(const AppState& s) {
+  const std::string channel = s.ui.whole_package ? "" : s.ui.selected_channel;
+  return std::to_string(s.model.generation) + "\n" + s.ui.selected_package + "\n" + channel;
+}
+
 void receive_layout(AppState& s, const std::string& failure, const Json& answer) {
   s.model.layout = failure.empty() ? read_layout(answer) : ChannelLayout{};
   s.model.layout_error = failure;
@@ -37,11 +44,10 @@ void receive_layout(AppState& s, const std::string& failure, const Json& answer)
 
 void request_what_is_missing(AppState& s) {
   if (s.ui.selected_package.empty()) return;
-  const std::string channel = s.ui.whole_package ? "" : s.ui.selected_channel;
-  const std::string key = std::to_string(s.model.generation) + "\n" + s.ui.selected_package + "\n" + channel;
+  const std::string key = layout_key(s);
   if (key == s.requests.layout) return;
   s.requests.layout = key;
-  const Json args{{"package", s.ui.selected_package}, {"channel", channel}};
+  const Json args{{"package", s.ui.selected_package}, {"channel", s.ui.whole_package ? "" : s.ui.selected_channel}};
   fbclens_request("layout", key.c_str(), args.dump().c_str());
 }
 
@@ -52,12 +58,18 @@ extern "C" {
 /// The answer to a request (fbclens_request): `op` and `key` as asked; `failure` 0 with `text` the
 /// answer's JSON, or a failure of the protocol (1 bad request, 2 no catalog, 3 not found, as
 /// wasm/protocol.h) with `text` its message, shown in place of the graph. Answers to requests
-/// that were superseded (another selection, another catalog) are dropped unread.
+/// that were superseded (another selection, another catalog) are dropped unread: also one that
+/// arrives after the selection moved but before the next frame asked for the new layout (it
+/// would be drawn, and reported by fbclens_app_graph_stats, under the new selection's name).
 EMSCRIPTEN_KEEPALIVE void fbclens_app_receive(const char* op, const char* key, const char* text, int failure) {
   using namespace fbclens::web;
   AppState& s = app_state();
   wake();
   if (std::string(op) != "layout" || key != s.requests.layout) return;
+  if (key != layout_key(s)) {
+    s.requests.layout.clear();  // the next frame asks for what is selected now (even if it is this again)
+    return;
+  }
   receive_layout(s, failure != 0 ? std::string(text) : std::string(),
                  failure == 0 ? fbclens::Json::parse(text, nullptr, false) : fbclens::Json());
 }
