@@ -39,13 +39,13 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
   };
   repository_.reset();
   // A folder of several catalogs (one per OpenShift version) and templates: a repository, whose
-  // roots are validated with every analysis (deferAnalyses applies to one catalog's load). One
+  // roots are validated one by one (deferAnalyses applies to the root shown). One
   // catalog is read once (validate_folder), as discovery reading each file first cost as much as
   // the load's own reading (each read copies a File into the worker).
   repo::FolderOutcome folder_outcome = repo::validate_folder(*current_, options);
   if (folder_outcome.repository) {
     bytes = files = 0;  // progress counts the repository's roots, not a load as one catalog dropped
-    const ValidationReport* report = load_repository(*folder_outcome.repository, over, options.load);
+    const ValidationReport* report = load_repository(*folder_outcome.repository, over, options.load, defer_analyses);
     timings_.insert(timings_.begin(), StageTime{"discover", folder_outcome.discover_ms});
     fingerprint_ = catalog_fingerprint(current_->hashes());
     start_analyses();
@@ -84,6 +84,11 @@ void Session::start_analyses() {
 const ValidationReport* Session::complete_report() {
   if (!report_ || report_->analyses_complete) return report_.get();
   analyses::complete_report(*report_, *analyses_);
+  if (repository_) {
+    for (repo::RootOutcome& root : repository_->report.roots) {
+      if (root.root.path == repository_->current) repo::record_root_report(root, *report_);
+    }
+  }
   return report_.get();
 }
 

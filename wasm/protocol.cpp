@@ -514,10 +514,11 @@ constexpr Op kOps[] = {
      "`fingerprint`, 16 hex digits of the files' paths and bytes (core/load/fingerprint.h); for a folder of "
      "several catalogs (one per OpenShift version) and templates, the view of its newest version's catalog with "
      "`repository`: {roots: [{root, ocpVersion, effectiveOcpVersion, verdict, counts: {packages, channels, bundles, "
-     "findingCounts}}], templates: [{file, schema, renders, rendersAlso, rendered, findingCounts}], findingCounts, "
-     "current} (wasm/repository_state.h). With deferAnalyses (one catalog; a repository's roots are always analysed "
-     "whole) the Summary holds opm's findings and the profiles' only (and the view's per-package `findings` counts "
-     "those), has analyses: {complete: false}, and a profile that gates advice codes (operatorhub) is {name, "
+     "findingCounts}, analysesComplete}], templates: [{file, schema, renders, rendersAlso, rendered, findingCounts}], findingCounts, "
+     "current} (wasm/repository_state.h). With deferAnalyses (for a repository: of the root shown, whose roots entry "
+     "has analysesComplete: false until they have run, and of a root selectRoot shows later; every other root is "
+     "analysed whole as the load validates it) the Summary holds opm's findings and "
+     "the profiles' only (and the view's per-package `findings` counts those), has analyses: {complete: false}, and a profile that gates advice codes (operatorhub) is {name, "
      "failures: null, passed: null, pending: true}", true, load},
     {"loadSample", "{}", "as load, for the built-in sample catalog", true, load_sample},
     {"catalogSummary", "{}", "the Summary of the catalog loaded, as in load's answer (core/export/report_json.h); once "
@@ -626,7 +627,12 @@ constexpr Op kOps[] = {
      "the loaded repository's findings, as the CLI's validate REPO --output json: {repository: true, catalogs: [{root, "
      "ocpVersion, effectiveOcpVersion, verdict, opm, summary, findings}], templates: [{file, schema, renders, "
      "rendersAlso, rendered, findings}], findings, summary}; template findings (drift included) are located at the "
-     "template file, files relative to the repository (core/repo/repository_json.h)", false, repository_report_op},
+     "template file, files relative to the repository (core/repo/repository_json.h); the analyses a load with "
+     "deferAnalyses left for the root shown run first, so it is always the CLI's report", false, repository_report_op},
+    {"repositoryOverview", "{}",
+     "the loaded repository's overview, as load's and selectRoot's `repository` (wasm/repository_state.h), now: the "
+     "page reads it again once the root shown has its deferred analyses (its analysesComplete and findingCounts)",
+     false, repository_overview_op},
 };
 
 }  // namespace

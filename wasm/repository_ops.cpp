@@ -3,6 +3,7 @@
 // `matrix` and `repositoryReport` (wasm/protocol.cpp).
 #include "wasm/repository_ops.h"
 
+#include <algorithm>
 #include <map>
 
 #include "export/catalog_view_json.h"
@@ -36,7 +37,8 @@ Json repository_overview_json(const RepositoryState& state) {
                      {"ocpVersion", version_json(r.root.ocp_version)},
                      {"effectiveOcpVersion", r.root.ocp_version ? Json(repo::effective_ocp_version(*r.root.ocp_version).text()) : Json(nullptr)},
                      {"verdict", verdict_name(r.verdict)},
-                     {"counts", std::move(counts)}});
+                     {"counts", std::move(counts)},
+                     {"analysesComplete", r.analyses_complete}});
   }
   Json templates = Json::array();
   for (const repo::TemplateOutcome& t : state.report.templates) {
@@ -56,7 +58,7 @@ Json repository_overview_json(const RepositoryState& state) {
 }
 
 const ValidationReport* Session::load_repository(const repo::Discovery& discovery, const profiles::ProfileSettings& over,
-                                                 const LoadOptions& options) {
+                                                 const LoadOptions& options, bool defer_analyses) {
   auto state = std::make_unique<RepositoryState>();
   state->options.settings = over;
   state->options.settings_origin = "the ocpVersion argument";
@@ -70,6 +72,7 @@ const ValidationReport* Session::load_repository(const repo::Discovery& discover
     if (r.ocp_version) shown = r.path;
   }
   state->current = shown;
+  if (defer_analyses) state->options.defer_analyses_of = shown;
   repo::RepositoryOptions run = state->options;
   run.load.on_file_loaded = options.on_file_loaded;  // this load reports its progress
   // The load's stages (loadTimings) are every root's, added up. Check profiles, applied to each
@@ -107,12 +110,16 @@ bool Session::select_root(const std::string& path, std::string& error) {
     return false;
   }
   if (path == repository_->current && report_) return true;
+  // The root shown until now is released: what its deferred analyses find goes into its outcome
+  // first, so the repository's report stays that of a load that deferred nothing.
+  complete_report();
   analyses_.reset();  // it refers into the report
   report_.reset();  // one catalog's report at a time
   summary_bytes_ = 0;
   repository_->current_files = repo::root_source(*current_, discovery, *root);
   std::string from;
-  report_ = std::make_unique<ValidationReport>(repo::validate_root(*repository_->current_files, *root, repository_->options, from));
+  const bool analyses = !repository_->options.defer_analyses_of;
+  report_ = std::make_unique<ValidationReport>(repo::validate_root(*repository_->current_files, *root, repository_->options, from, analyses));
   start_analyses();  // the analyses op reads this root's report now
   repository_->current = path;
   return true;
@@ -139,7 +146,18 @@ Answer matrix_op(Session& session, const Json&) {
 
 Answer repository_report_op(Session& session, const Json&) {
   if (!session.repository()) return {Failure::NoCatalog, "no repository is loaded"};
+  // The root shown at load may still wait for its deferred analyses: run them, so the report is the
+  // CLI's. (A root selected later already has its whole outcome, from the load.)
+  const std::vector<repo::RootOutcome>& roots = session.repository()->report.roots;
+  if (!std::all_of(roots.begin(), roots.end(), [](const repo::RootOutcome& r) { return r.analyses_complete; })) {
+    session.complete_report();
+  }
   return ok(repo::repository_json(session.repository()->report));
+}
+
+Answer repository_overview_op(Session& session, const Json&) {
+  if (!session.repository()) return {Failure::NoCatalog, "no repository is loaded"};
+  return ok(repository_overview_json(*session.repository()));
 }
 
 }  // namespace fbclens::wasm

@@ -21,7 +21,13 @@ Answer select_root_op(Session& session, const Json& args);
 Answer matrix_op(Session& session, const Json& args);
 
 /// repositoryReport {}: the CLI's `validate REPO --output json` for the loaded repository (files
-/// relative to it; drift among each template's findings, located at the template file).
+/// relative to it; drift among each template's findings, located at the template file). Runs the
+/// root shown's deferred analyses first (Session::complete_report), so it never differs from it.
 Answer repository_report_op(Session& session, const Json& args);
+
+/// repositoryOverview {}: repository_overview_json of the loaded repository, as it is now (after a
+/// deferred root's analyses, its analysesComplete and findingCounts have changed). NoCatalog when
+/// no repository is loaded.
+Answer repository_overview_op(Session& session, const Json& args);
 
 }  // namespace fbclens::wasm

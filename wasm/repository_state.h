@@ -16,18 +16,23 @@ namespace fbclens::wasm {
 
 struct RepositoryState {
   repo::RepositoryReport report;
-  repo::RepositoryOptions options;  ///< the load's check-profile settings, for roots selected later
+  /// The load's check-profile settings, for roots selected later; defer_analyses_of set (to any
+  /// root) when the load deferred the analyses of the root shown, and so defers a selected root's.
+  repo::RepositoryOptions options;
   std::string current;              ///< the selected root's path
   std::unique_ptr<FileSource> current_files;  ///< its files (a view of the Session's files)
 };
 
 /// The `repository` member of load's and selectRoot's answers:
 ///   {"roots": [{"root", "ocpVersion", "effectiveOcpVersion", "verdict", "counts": {"packages",
-///     "channels", "bundles", "findingCounts": {error, warning, info}}}],
+///     "channels", "bundles", "findingCounts": {error, warning, info}}, "analysesComplete"}],
 ///    "templates": [{"file", "schema", "renders", "rendersAlso", "rendered", "findingCounts"}],
 ///    "findingCounts": {error, warning, info} (the repository's own, FBC72xx), "current": root}
 /// Roots in version order (as `validate REPO`); `renders` the first root a template renders or
-/// null; findingCounts of a template include its drift.
+/// null; findingCounts of a template include its drift. analysesComplete is false for the root a
+/// load with deferAnalyses showed, until its analyses have all run (its findingCounts are then
+/// opm's and the check profiles' only); true for every other root (each was analysed whole as the
+/// load validated it, including one selectRoot shows later with its analyses deferred).
 Json repository_overview_json(const RepositoryState& state);
 
 }  // namespace fbclens::wasm

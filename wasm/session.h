@@ -71,8 +71,10 @@ class Session {
   /// pending files become the current catalog (kept for source excerpts). The check profiles
   /// (core/profiles) are `over` (the load's arguments) laid over the catalog's own .fbclens.yaml;
   /// `folder` (the catalog folder's name or path, "" = unknown) may name the OpenShift version
-  /// (vX.Y). With `defer_analyses`, the analyses beyond opm (core/analyses) are not run: the
-  /// `analyses` operation runs them per package, and complete_report all of them. Returns nullptr
+  /// (vX.Y). With `defer_analyses`, the analyses beyond opm (core/analyses) of the catalog shown
+  /// (for a repository: of the root shown; the others' run as each is validated, since their
+  /// reports are released) are not run: the `analyses` operation runs them per package, and
+  /// complete_report all of them. Returns nullptr
   /// with `error` set when that .fbclens.yaml does not parse (the report is kept, without profiles).
   const ValidationReport* load(const profiles::ProfileSettings& over, const std::string& folder, bool defer_analyses,
                                std::string& error);
@@ -99,7 +101,9 @@ class Session {
   /// of them.
   const ValidationReport* report() const { return report_.get(); }
   /// The last report with every analysis in it, computing what is missing (for what prints every
-  /// finding: the report and export operations); nullptr before the first load.
+  /// finding: the report and export operations); nullptr before the first load. For a repository,
+  /// the selected root's outcome is then recorded again (repo::record_root_report), so the
+  /// repository's report and overview are those of a load that deferred nothing.
   const ValidationReport* complete_report();
   /// The analyses of the last report, computed so far (nullptr before the first load).
   analyses::Cache* analyses() { return analyses_.get(); }
@@ -145,9 +149,10 @@ class Session {
   /// A fresh analyses::Cache for report_ (after a load or a root selected).
   void start_analyses();
   /// Load of a folder discovery found to be a repository (wasm/repository_ops.cpp): every root
-  /// validated (every analysis run), the newest version's kept as report_.
+  /// validated, the newest version's kept as report_ (its analyses left for later with
+  /// `defer_analyses`, and so are those of a root selected later; every other root's run).
   const ValidationReport* load_repository(const repo::Discovery& discovery, const profiles::ProfileSettings& over,
-                                          const LoadOptions& options);
+                                          const LoadOptions& options, bool defer_analyses);
 };
 
 /// The module's one session (the JS API is a set of C functions, so it needs a place to live).

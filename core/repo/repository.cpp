@@ -73,8 +73,11 @@ std::unique_ptr<FileSource> root_source(const FileSource& source, const Discover
 }
 
 ValidationReport validate_root(const FileSource& root_files, const CatalogRoot& root, const RepositoryOptions& options,
-                               std::string& ocp_version_from) {
-  ValidationReport report = validate_catalog(root_files, options.load);
+                               std::string& ocp_version_from, bool analyses) {
+  ValidateOptions validate;
+  validate.load = options.load;
+  validate.analyses = analyses;
+  ValidationReport report = validate_catalog(root_files, validate);
   // The check profiles: the caller's settings over the root's own .fbclens.yaml; the OpenShift
   // version from the settings, else from the root's version folder (4.23 is 5.0 to OLM).
   profiles::ProfileSettings over = options.settings;
@@ -92,6 +95,19 @@ ValidationReport validate_root(const FileSource& root_files, const CatalogRoot& 
   return report;
 }
 
+void record_root_report(RootOutcome& outcome, const ValidationReport& report) {
+  outcome.verdict = report.verdict;
+  outcome.opm_output = report.opm_output;
+  outcome.exit_status = fbclens::exit_status(report);
+  outcome.findings = report.findings;
+  outcome.profiles = report.profiles;
+  PathStyle paths;
+  paths.prefix = outcome.root.path.empty() ? std::string() : outcome.root.path + "/";
+  outcome.summary = summary_json(report, paths);
+  outcome.summary.erase("findings");
+  outcome.analyses_complete = report.analyses_complete;
+}
+
 RepositoryReport validate_repository(const FileSource& source, const Discovery& discovery, const RepositoryOptions& options) {
   RepositoryReport out;
   out.discovery = discovery;
@@ -104,16 +120,9 @@ RepositoryReport validate_repository(const FileSource& source, const Discovery& 
     const std::unique_ptr<FileSource> files = root_source(source, discovery, root);
     RootOutcome outcome;
     outcome.root = root;
-    auto report = std::make_unique<ValidationReport>(validate_root(*files, root, options, outcome.ocp_version_from));
-    outcome.verdict = report->verdict;
-    outcome.opm_output = report->opm_output;
-    outcome.exit_status = fbclens::exit_status(*report);
-    outcome.findings = report->findings;
-    outcome.profiles = report->profiles;
-    PathStyle paths;
-    paths.prefix = root.path.empty() ? std::string() : root.path + "/";
-    outcome.summary = summary_json(*report, paths);
-    outcome.summary.erase("findings");
+    const bool analyses = options.defer_analyses_of != root.path;
+    auto report = std::make_unique<ValidationReport>(validate_root(*files, root, options, outcome.ocp_version_from, analyses));
+    record_root_report(outcome, *report);
     outcome.skeleton = tmpl::skeleton_of(report->model);
     index.add_catalog(report->model, root.path);
     out.matrix.columns.push_back(matrix_column(*report, root.path, root.ocp_version));

@@ -37,6 +37,10 @@ struct RootOutcome {
   /// repository, without its `findings` (they are `findings` above).
   Json summary;
   tmpl::Skeleton skeleton;  ///< what drift compares
+  /// False for the root RepositoryOptions::defer_analyses_of names, until record_root_report is
+  /// given its completed report: its findings, profiles, exit_status and summary then hold opm's
+  /// and the check profiles' findings only (a profile that gates advice codes pending).
+  bool analyses_complete = true;
 };
 
 /// How one template went.
@@ -65,6 +69,11 @@ struct RepositoryOptions {
   /// Loader limits and the per-file hook (the app's progress), for each root.
   LoadOptions load;
   std::vector<BundleSource> bundles_from;
+  /// The root (its path) validated without the analyses beyond opm (ValidateOptions::analyses
+  /// false), for a caller that takes its report in on_root, runs them when they are wanted
+  /// (analyses::complete_report) and then calls record_root_report: the app's shown catalog, whose
+  /// answer then does not wait for them (issue 21). Unset: every root is analysed (the CLI).
+  std::optional<std::string> defer_analyses_of;
   /// Called once per root, in order, with the root's finished report and its files (valid only
   /// during the call; the report is released afterwards unless the callback takes it, moving the
   /// pointer out, and then it must outlive validate_repository): for renderers that need the
@@ -112,10 +121,19 @@ FolderOutcome validate_folder(const FileSource& source, const ValidateOptions& o
 RepositoryReport validate_repository(const FileSource& source, const Discovery& discovery, const RepositoryOptions& options = {});
 
 /// Validates one root as part of a repository: the root's catalog, with the check profiles
-/// (`options.settings` over its .fbclens.yaml, its version from its folder). Used by
+/// (`options.settings` over its .fbclens.yaml, its version from its folder), and with the analyses
+/// beyond opm unless `analyses` is false (the report's analyses_complete is then false). Used by
 /// validate_repository and by the app when it shows one root.
 ValidationReport validate_root(const FileSource& root_files, const CatalogRoot& root, const RepositoryOptions& options,
-                               std::string& ocp_version_from);
+                               std::string& ocp_version_from, bool analyses = true);
+
+/// Sets what `outcome` (its `root` already set) keeps of its root's `report`: verdict, opm_output,
+/// exit_status, findings, profiles, the Summary (files relative to the repository) and
+/// analyses_complete. validate_repository calls it for each root; a caller that deferred a root's
+/// analyses calls it again once analyses::complete_report has run, and the outcome is then the
+/// one validate_repository gives without deferring. Leaves skeleton alone (the analyses do not
+/// change the model).
+void record_root_report(RootOutcome& outcome, const ValidationReport& report);
 
 /// The exit status of `validate REPO`: 1 when a root is invalid (or fails a selected profile) or a
 /// template has an error (a rule opm enforces, an image no catalog holds, drift), else 3 when no

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <set>
 
+#include "analyses/analyses.h"
 #include "load/file_source.h"
 #include "repo/discover.h"
 #include "repo/repository.h"
@@ -146,6 +147,40 @@ TEST_CASE("the matrix of a fixture repository", "[repository]") {
   CHECK(json["columns"][1]["ocpVersion"] == "4.23");
   CHECK(json["columns"][1]["effectiveOcpVersion"] == "5.0");
   CHECK(json["packages"][0]["cells"][1].is_null());
+}
+
+// The app defers the analyses beyond opm of the root it shows (RepositoryOptions::defer_analyses_of):
+// that root's outcome holds opm's findings only until record_root_report is given its completed
+// report, and is then the outcome of a validation that deferred nothing; the other roots are whole.
+TEST_CASE("a root's deferred analyses, completed later, give the outcome of an undeferred run", "[repository]") {
+  const DirectoryFileSource source(kFixtures + "/l03-catalogs-version-packages/repo");
+  const repo::Discovery discovery = repo::discover_repository(source);
+  REQUIRE(discovery.roots.size() == 3);
+  const repo::RepositoryReport whole = repo::validate_repository(source, discovery);
+  const std::string shown = discovery.roots.back().path;
+
+  repo::RepositoryOptions options;
+  options.defer_analyses_of = shown;
+  std::unique_ptr<ValidationReport> kept;
+  options.on_root = [&](const repo::RootOutcome& outcome, std::unique_ptr<ValidationReport>& report, const FileSource&) {
+    if (outcome.root.path == shown) kept = std::move(report);
+  };
+  repo::RepositoryReport deferred = repo::validate_repository(source, discovery, options);
+  REQUIRE(kept);
+  CHECK(!kept->analyses_complete);
+  for (std::size_t i = 0; i < deferred.roots.size(); ++i) {
+    INFO("root " << deferred.roots[i].root.path);
+    CHECK(deferred.roots[i].analyses_complete == (deferred.roots[i].root.path != shown));
+  }
+  repo::RootOutcome& outcome = deferred.roots.back();
+  // The fixture's newest root has advice (no-head-max-OpenShift and the like): deferring shows.
+  REQUIRE(codes_of(outcome.findings) != codes_of(whole.roots.back().findings));
+
+  analyses::Cache cache(kept->model, kept->findings, !kept->config.others.empty(), &kept->lifecycle_findings);
+  analyses::complete_report(*kept, cache);
+  repo::record_root_report(outcome, *kept);
+  CHECK(outcome.analyses_complete);
+  CHECK(repo::repository_json(deferred) == repo::repository_json(whole));
 }
 
 // ---- the real repositories of ../shared/catalogs ----

@@ -115,3 +115,50 @@ test('loadTimings of a repository: every root\'s stages added up, the files of t
   assert.equal(timings.files, shown.files);
   assert.equal(timings.bytes, shown.bytes);
 });
+
+// A load with deferAnalyses leaves the analyses beyond opm of the root shown for later (issue 21):
+// its entry in the overview says so and counts opm's and the profiles' findings only, every other
+// root is analysed whole; repositoryReport runs what is missing first, so it is still the CLI's,
+// and so does selecting another root (the root left is released). The shown roots here have
+// advice findings, so an outcome left incomplete would differ from the CLI's.
+for (const [name, dir, args, flags] of [
+  ['l03-catalogs-version-packages', join(fixtures, 'l03-catalogs-version-packages/repo'), {}, []],
+  ['kueue-fbc, operatorhub profile', join(repo, '../shared/catalogs/kueue-fbc'), { profiles: ['operatorhub'] }, ['--profile', 'operatorhub']],
+]) {
+  test(`repository ${name} with deferAnalyses: the root shown waits, the report is still the CLI's`, { skip: !existsSync(dir) && '../shared is absent' }, async () => {
+    const cliReport = native(dir, 'validate', '--output', 'json', ...flags);
+    const whole = attach(await createFbclensCore());
+    const wholeView = JSON.parse(whole.loadText(filesOf(dir), args));
+
+    const api = attach(await createFbclensCore());
+    const view = JSON.parse(api.loadText(filesOf(dir), { ...args, deferAnalyses: true }));
+    const shown = view.repository.current;
+    assert.equal(view.summary.analyses.complete, false);
+    for (const r of view.repository.roots) assert.equal(r.analysesComplete, r.root !== shown, r.root);
+    const cliShown = cliReport.catalogs.find((c) => c.root === shown);
+    assert.ok(cliShown.findings.some((f) => f.phase === 'advice'), 'the root shown has advice findings');
+    assert.ok(view.summary.findings.length < cliShown.findings.length, 'its advice is not in the first answer');
+
+    assert.deepEqual(JSON.parse(api.call('repositoryReport', '{}')), cliReport);
+    const overview = JSON.parse(api.call('repositoryOverview', '{}'));
+    assert.deepEqual(overview, wholeView.repository);
+    const complete = JSON.parse(api.call('catalogSummary', '{}'));
+    assert.equal(complete.analyses, undefined, 'the Summary of a load that deferred nothing');
+    assert.deepEqual(complete.findingCounts, cliShown.summary.findingCounts);
+
+    // Selecting another root before the analyses ran: the root left keeps what they find.
+    const early = attach(await createFbclensCore());
+    early.loadText(filesOf(dir), { ...args, deferAnalyses: true });
+    const other = cliReport.catalogs.find((c) => c.root !== shown).root;
+    const otherView = JSON.parse(early.call('selectRoot', JSON.stringify({ root: other })));
+    assert.equal(otherView.summary.analyses.complete, false, 'a root selected later waits too');
+    assert.deepEqual(JSON.parse(early.call('repositoryReport', '{}')), cliReport);
+    assert.deepEqual(JSON.parse(early.call('repositoryOverview', '{}')).roots, wholeView.repository.roots);
+  });
+}
+
+test('repositoryOverview without a repository is noCatalog', async () => {
+  const api = attach(await createFbclensCore());
+  api.loadText(filesOf(join(fixtures, 'd01-drift-kinds/repo/v4.16/catalog')), {});
+  assert.throws(() => api.call('repositoryOverview', '{}'), (e) => e.kind === 'noCatalog');
+});
