@@ -114,8 +114,10 @@ export function createExports({ instance, store, appUrl, note, onMermaid }) {
         'findings-json': async () => {
           // A repository's: every catalog's and template's findings, as `validate REPO --output json`.
           const repository = store.get().catalog && store.get().catalog.repository;
-          if (repository && repository.report) {
-            return save('fbclens-repository-findings.json', JSON.stringify(repository.report, null, 2) + '\n', 'application/json');
+          if (repository) {
+            // Not read yet while the root's deferred analyses run: the worker runs them first.
+            const full = repository.report || await client.repositoryReport({});
+            return save('fbclens-repository-findings.json', JSON.stringify(full, null, 2) + '\n', 'application/json');
           }
           return save('fbclens-findings.json', await report('json'), 'application/json');
         },

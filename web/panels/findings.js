@@ -114,7 +114,8 @@ export function FindingsPanel({ state, context }) {
     </div>
     ${pending
       ? html`<p class="fl-dim fl-pending" role="status">Running the analyses beyond opm (upgrade stranding, OperatorHub, dependencies, installing)…
-        opm's findings are all here already.</p>` : ''}
+        opm's findings are all here already.${catalog.repository && catalog.repository.pending
+          ? ' The templates\' findings (drift, template rules) and the repository\'s come after them.' : ''}</p>` : ''}
     ${!findings.length ? (pending ? '' : html`<p class="fl-good">No findings: opm validate would pass this catalog, and fbclens has no advice.</p>`)
       : html`<div class="fl-flist" role="listbox" tabindex="0" aria-label=${plural(shown, 'finding') + ' shown of ' + findings.length}
         aria-activedescendant=${selectedRow >= first && selectedRow < last ? context.uid + 'finding-' + state.finding : undefined}

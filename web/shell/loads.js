@@ -65,8 +65,13 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
     running++;
     try {
       const { summary, view } = await start();
+      const deferred = !!(summary.analyses && summary.analyses.complete === false);
       // A repository: its templates' and its own findings join the root's (shell/repository.js).
-      const repository = view.repository ? await repositoryOf(view, repositoryReport) : null;
+      // When the root's analyses were deferred, its report is read once they have run (the worker
+      // would run them first to answer it): the root is shown without waiting for them.
+      const repository = !view.repository ? null
+        : deferred && !repositoryReport ? pendingRepository(view)
+        : await repositoryOf(view.repository, repositoryReport || client.repositoryReport({}));
       answers.clear();
       // A comparison was with the catalog shown before: it goes, and its panel with it.
       store.set((s) => ({
@@ -76,7 +81,7 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
       }));
       if (repository && repository.error) setStatus('The templates\' findings could not be read: ' + repository.error, 'invalid');
       onLoaded(summary, source);
-      if (summary.analyses && summary.analyses.complete === false) completeAnalyses(generation);
+      if (deferred) completeAnalyses(generation);
       return summary;
     } catch (error) {
       const cancelled = error.name === 'AbortError';
@@ -89,32 +94,48 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
   }
 
   // The store's `repository` of a load whose view has one: {overview: the view's repository (roots,
-  // templates, current), report: the worker's repositoryReport, findings: those shown beside the
-  // current root}.
+  // templates, current), report: the worker's repositoryReport (`report`, a promise of it or the
+  // answer itself), findings: those shown beside the current root}.
   // The catalog is shown even when the report cannot be had (its templates' findings are then
   // missing, and the status says so): the worker already holds the new catalog.
-  async function repositoryOf(view, knownReport) {
-    let report = knownReport, error = '';
-    if (!report) {
-      try {
-        report = await client.repositoryReport({});
-      } catch (e) {
-        error = e.message;
-      }
+  async function repositoryOf(overview, report) {
+    let error = '';
+    try {
+      report = await report;
+    } catch (e) {
+      report = null;
+      error = e.message;
     }
-    return { overview: view.repository, report, findings: repositoryFindings(report, view.repository.current), error };
+    return { overview, report, findings: repositoryFindings(report, overview.current), error };
   }
+
+  // The store's `repository` of a load that deferred its root's analyses, until completeAnalyses
+  // reads the report: no report yet (so none of the templates' findings), `pending` set.
+  const pendingRepository = (view) => ({ overview: view.repository, report: null, findings: [], error: '', pending: true });
 
   // The analyses a load left to the worker: run them all, then show the complete Summary, unless
   // another catalog replaced this one meanwhile. A failure leaves opm's findings shown, and says so.
   async function completeAnalyses(loaded) {
     const current = () => store.get().catalog && store.get().catalog.generation === loaded;
+    // A repository's report waited for them (pendingRepository), and its overview now counts them.
+    const shown = store.get().catalog;
+    const readRepository = !!(shown && shown.repository && shown.repository.pending);
     try {
-      // Counts only: the complete Summary read next holds the findings, so they cross the worker once.
-      await client.analyses({ findings: false });
-      const summary = await client.catalogSummary();
+      // Asked for together: the worker answers in order, each request right after the one before,
+      // without waiting for the page (busy drawing the catalog) to ask for the next. Counts only
+      // from analyses: the complete Summary holds the findings, so they cross the worker once.
+      const requests = [client.analyses({ findings: false }), client.catalogSummary()];
+      if (readRepository) requests.push(client.repositoryOverview({}));
+      const report = readRepository ? client.repositoryReport({}) : null;
+      if (report) report.catch(() => {});  // repositoryOf reads its failure, if it comes to that
+      const [, summary, overview] = await Promise.all(requests);
+      const repository = readRepository ? await repositoryOf(overview, report) : null;
       // catalogSummary has no fingerprint (the load's answer does): the share link keeps it.
-      if (current()) store.set((s) => ({ catalog: { ...s.catalog, summary: { ...summary, fingerprint: s.catalog.summary.fingerprint } } }));
+      if (current()) {
+        store.set((s) => ({ catalog: { ...s.catalog, repository: repository || s.catalog.repository,
+          summary: { ...summary, fingerprint: s.catalog.summary.fingerprint } } }));
+        if (repository && repository.error) setStatus('The templates\' findings could not be read: ' + repository.error, 'invalid');
+      }
     } catch (error) {
       if (current()) setStatus('The analyses beyond opm failed: ' + error.message, 'invalid');
     }
