@@ -2,7 +2,9 @@
 //   - a load, stage by stage, for each catalog folder given (default: the certified v4.14 JSON
 //     catalog): pick → the worker (its stages as they ran: discover, read, parse, decode, model, validate,
 //     profiles, analyses, view, serialise) → sent → the answer on the page → Summary parsed → 'load' listeners
-//     → the page's own work (app and DOM) → first frame; with the longest main-thread stall meanwhile
+//     → the page's own work (app and DOM) → first frame, and when the findings are complete (a load
+//     that deferred the analyses beyond opm: once they have run and the page shows them); with the
+//     longest main-thread stall meanwhile
 //     (the longest long task, and the longest gap between animation frames), the worker's wasm
 //     memory as a ratio to the bytes of the files picked, and whether the Files were read ahead of the core
 //     (the 'fbclens:read-ahead' mark) or one by one, and whether the worker had warmed up before the
@@ -78,6 +80,18 @@ async function arm() {
       window.fbclens.on('load', () => {
         const bench = window.fbclensBench;
         performance.mark('bench:load-event');
+        // When the findings are complete: at once, or once the analyses a load deferred have run
+        // and the page holds the complete Summary (and a repository's report); checked every frame.
+        const watch = () => {
+          const s = window.fbclens.summary();
+          if (s && !(s.analyses && s.analyses.complete === false)) {
+            performance.mark('bench:complete');
+            bench.complete = true;
+          } else {
+            requestAnimationFrame(watch);
+          }
+        };
+        watch();
         // After the page's own synchronous work on the answer (the app's catalog, the DOM lists).
         setTimeout(() => {
           performance.mark('bench:page-done');
@@ -96,7 +110,7 @@ async function arm() {
 
 // The stages of the last load, from the User Timing entries.
 async function collect() {
-  await page.waitForFunction(() => window.fbclensBench.done, null, { timeout: 600000, polling: 50 });
+  await page.waitForFunction(() => window.fbclensBench.done && window.fbclensBench.complete, null, { timeout: 600000, polling: 50 });
   return page.evaluate(async () => {
     const at = (name) => { const e = performance.getEntriesByName(name).pop(); return e ? e.startTime : NaN; };
     const measure = (name) => performance.getEntriesByName(name, 'measure').pop();
@@ -121,6 +135,7 @@ async function collect() {
     // Results: the 'load' event (the Summary is on the page), whatever page and client (an older client
     // leaves no 'fbclens:*' entries, and then only the total is known).
     return { stages, total, results: at('bench:load-event') - at('bench:pick'),
+             complete: at('bench:complete') - at('bench:pick'),
              longestTask: b.longTasks.length ? Math.max(...b.longTasks) : 0, longestGap: Math.max(0, ...b.gaps),
              worker: memory.worker, app: memory.app, bytes: summary.bytes, verdict: summary.verdict,
              findings: summary.findings.length,
@@ -134,7 +149,8 @@ function report(catalog, way, r) {
   const ratio = r.worker ? (r.worker.wasmBytes / r.picked).toFixed(2) : '?';
   const shown = r.bytes === r.picked ? '' : `, the catalog shown ${mb(r.bytes)}`;
   console.log(`${catalog} (${mb(r.picked)} picked${shown}, ${r.verdict}, ${r.findings} findings in the Summary), ${way}: ` +
-              `pick to results ${(r.results / 1000).toFixed(2)} s, to first frame ${(r.total / 1000).toFixed(2)} s; ` +
+              `pick to results ${(r.results / 1000).toFixed(2)} s, to first frame ${(r.total / 1000).toFixed(2)} s, ` +
+              `to complete findings ${(r.complete / 1000).toFixed(2)} s; ` +
               `longest main-thread task ${r.longestTask.toFixed(0)} ms, longest frame gap ${r.longestGap.toFixed(0)} ms; ` +
               `worker wasm memory ${mb(r.worker.wasmBytes)} = ${ratio}x the files picked (allocator high-water ${mb(r.worker.highWater)})`);
   for (const [name, ms] of r.stages) console.log(`    ${name.padEnd(26)} ${Number.isFinite(ms) ? ms.toFixed(0).padStart(7) + ' ms' : '      -'}`);
