@@ -60,11 +60,14 @@ const SHOW_FRAMES = 1200;  // how many animation frames show() waits for its lay
 
 const abortError = (message) => Object.assign(new Error('fbclens: ' + message), { name: 'AbortError' });
 const OLD_VIEWS = { package: { lanes: true }, hub: { panel: 'hub' }, upgrade: { panel: 'simulator' }, findings: { panel: 'findings' } };
+/** The view an older name (mount's `view: 'hub'`, setView('hub')) stands for; {} for any other text
+ *  (Object.hasOwn: the name is the caller's, and 'toString' must not find Object.prototype's). */
+const oldView = (name) => (Object.hasOwn(OLD_VIEWS, name) ? OLD_VIEWS[name] : {});
 
 /** The starting view from mount's options (the object form, or the older names). */
 function startingView(options) {
   const v = typeof options.view === 'object' && options.view ? options.view : {};
-  const old = typeof options.view === 'string' ? (Object.hasOwn(OLD_VIEWS, options.view) ? OLD_VIEWS[options.view] : {}) : {};
+  const old = typeof options.view === 'string' ? oldView(options.view) : {};
   return {
     ...EMPTY_VIEW, ...old, ...v,
     package: v.package || options.package || '', channel: v.channel || options.channel || '',
@@ -410,7 +413,7 @@ export function mount(element, options = {}) {
     /** Applies a view (url-state.js's shape, or an older name); resolves once it is drawn. */
     async setView(view) {
       await ready;
-      const v = typeof view === 'string' ? (Object.hasOwn(OLD_VIEWS, view) ? OLD_VIEWS[view] : {}) : view || {};
+      const v = typeof view === 'string' ? oldView(view) : view || {};
       // Another catalog of the repository first; a root it lacks (or no repository) leaves the one shown.
       if (linkedRoot(v)) await loads.selectRoot(v.root).catch(quiet);
       const sel = applyView({ ...instance.state(), ...v });
