@@ -103,10 +103,7 @@ const WARM_UP_MS = 1500;
 // 'warmUp': V8 runs a fresh module's functions as its baseline compiler made them and optimises
 // each only once it has run for a while; the page loads every catalog in a fresh worker. So the
 // worker waiting for the next load runs a few loads of a made-up catalog first, one at a time,
-// letting any request that arrives meanwhile go first (it then waits for one round at most). Each
-// round also runs the analyses beyond opm the page asks for after a big load (deferAnalyses): in
-// Chromium here, the first such analyses of community-operators v4.21 took 424-491 ms without
-// and 316-334 ms with (tests/bench/README.md).
+// letting any request that arrives meanwhile go first (it then waits for one round at most).
 async function warmUp() {
   if (typeof FbclensWarmUp === 'undefined') importScripts('fbclens-warm-up.js');  // only the app's workers warm up
   // Encoded once here, not by every round's load (320 KB of text).
@@ -117,7 +114,6 @@ async function warmUp() {
   let rounds = 0;
   while (rounds < WARM_UP_ROUNDS && waitingRequests === 0 && performance.now() < stop) {
     await api.loadTextAsync(files, '{"deferAnalyses":true}');
-    await api.callAsync('analyses', '{"findings":false}');
     rounds++;
     await new Promise((resolve) => setTimeout(resolve, 0));  // a request that arrived is counted now
   }
