@@ -116,7 +116,7 @@ export function createExports({ instance, store, appUrl, note, onMermaid }) {
           const repository = store.get().catalog && store.get().catalog.repository;
           if (repository) {
             // Not read yet while the root's deferred analyses run: the worker runs them first.
-            const full = repository.report || await client.repositoryReport({});
+            const full = repository.report || await instance().request('repositoryReport', {});
             return save('fbclens-repository-findings.json', JSON.stringify(full, null, 2) + '\n', 'application/json');
           }
           return save('fbclens-findings.json', await report('json'), 'application/json');
