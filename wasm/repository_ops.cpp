@@ -111,8 +111,8 @@ bool Session::select_root(const std::string& path, std::string& error) {
   }
   if (path == repository_->current && report_) return true;
   // The root shown until now is released: what its deferred analyses find goes into its outcome
-  // first, so the repository's report stays that of a load that deferred nothing.
-  complete_report();
+  // first (if the outcome lacks it), so the repository's report stays a whole load's.
+  complete_shown_root();
   analyses_.reset();  // it refers into the report
   report_.reset();  // one catalog's report at a time
   summary_bytes_ = 0;
@@ -123,6 +123,13 @@ bool Session::select_root(const std::string& path, std::string& error) {
   start_analyses();  // the analyses op reads this root's report now
   repository_->current = path;
   return true;
+}
+
+void Session::complete_shown_root() {
+  if (!repository_) return;
+  const std::vector<repo::RootOutcome>& roots = repository_->report.roots;
+  const auto shown = std::find_if(roots.begin(), roots.end(), [&](const repo::RootOutcome& r) { return r.root.path == repository_->current; });
+  if (shown != roots.end() && !shown->analyses_complete) complete_report();
 }
 
 Json with_repository(Json view, const Session& session) {
@@ -146,12 +153,7 @@ Answer matrix_op(Session& session, const Json&) {
 
 Answer repository_report_op(Session& session, const Json&) {
   if (!session.repository()) return {Failure::NoCatalog, "no repository is loaded"};
-  // The root shown at load may still wait for its deferred analyses: run them, so the report is the
-  // CLI's. (A root selected later already has its whole outcome, from the load.)
-  const std::vector<repo::RootOutcome>& roots = session.repository()->report.roots;
-  if (!std::all_of(roots.begin(), roots.end(), [](const repo::RootOutcome& r) { return r.analyses_complete; })) {
-    session.complete_report();
-  }
+  session.complete_shown_root();  // so the report is the CLI's
   return ok(repo::repository_json(session.repository()->report));
 }
 

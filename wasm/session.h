@@ -122,6 +122,11 @@ class Session {
   /// `error` when nothing is loaded as a repository or it has no such root. Defined in
   /// wasm/repository_ops.cpp.
   bool select_root(const std::string& path, std::string& error);
+  /// For a repository whose shown root's outcome still lacks its deferred analyses (the root a
+  /// load with deferAnalyses showed, until they ran): runs them (complete_report), so the
+  /// repository's report and overview are a whole load's. Does nothing otherwise, also for a root
+  /// selected later, whose outcome the load recorded whole. Defined in wasm/repository_ops.cpp.
+  void complete_shown_root();
 
   /// The stages of the last load (StageTime); `view` and `serialise` are set by the load operation
   /// once it has built its answer.

@@ -152,6 +152,9 @@ for (const [name, dir, args, flags] of [
     const other = cliReport.catalogs.find((c) => c.root !== shown).root;
     const otherView = JSON.parse(early.call('selectRoot', JSON.stringify({ root: other })));
     assert.equal(otherView.summary.analyses.complete, false, 'a root selected later waits too');
+    // Left before its analyses ran too: its outcome is the load's, already whole.
+    const third = cliReport.catalogs.find((c) => c.root !== shown && c.root !== other).root;
+    early.call('selectRoot', JSON.stringify({ root: third }));
     assert.deepEqual(JSON.parse(early.call('repositoryReport', '{}')), cliReport);
     assert.deepEqual(JSON.parse(early.call('repositoryOverview', '{}')).roots, wholeView.repository.roots);
   });
