@@ -20,11 +20,13 @@ namespace fbclens::web {
 
 namespace {
 
+// The channel whose layout the selection shows ("" = the whole package, channels as lanes).
+std::string layout_channel(const AppState& s) { return s.ui.whole_package ? "" : s.ui.selected_channel; }
+
 // The key of the layout the selection shows: the catalog's generation, the package and the
-// channel ("" = the whole package), one per line.
+// channel, one per line.
 std::string layout_key(const AppState& s) {
-  const std::string channel = s.ui.whole_package ? "" : s.ui.selected_channel;
-  return std::to_string(s.model.generation) + "\n" + s.ui.selected_package + "\n" + channel;
+  return std::to_string(s.model.generation) + "\n" + s.ui.selected_package + "\n" + layout_channel(s);
 }
 
 void receive_layout(AppState& s, const std::string& failure, const Json& answer) {
@@ -47,7 +49,7 @@ void request_what_is_missing(AppState& s) {
   const std::string key = layout_key(s);
   if (key == s.requests.layout) return;
   s.requests.layout = key;
-  const Json args{{"package", s.ui.selected_package}, {"channel", s.ui.whole_package ? "" : s.ui.selected_channel}};
+  const Json args{{"package", s.ui.selected_package}, {"channel", layout_channel(s)}};
   fbclens_request("layout", key.c_str(), args.dump().c_str());
 }
 
