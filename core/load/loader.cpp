@@ -207,12 +207,12 @@ class FileLoader {
   double hook_ms_ = 0;
 };
 
-// The files load_catalog reads after the .indexignore files, in its order (FileSource::plan_reads).
-std::vector<std::string> files_to_read(const std::vector<std::string>& walk, const IndexIgnore& ignore) {
-  std::vector<std::string> out;
-  for (const std::string& p : walk) {
-    if (base_name(p) != ".indexignore" && !ignore.ignored(p)) out.push_back(p);
-  }
+// Whether load_catalog skips each path of `walk` (same order): an .indexignore file itself, or a
+// path one of them ignores. Asked once per path: the read plan and the loop both use the answer.
+std::vector<bool> skipped_paths(const std::vector<std::string>& walk, const IndexIgnore& ignore) {
+  std::vector<bool> out;
+  out.reserve(walk.size());
+  for (const std::string& p : walk) out.push_back(base_name(p) == ".indexignore" || ignore.ignored(p));
   return out;
 }
 
@@ -237,19 +237,31 @@ LoadResult load_catalog(const FileSource& source, const LoadOptions& options) {
     result.findings.push_back(make_finding(FindingId::FileUnreadable, {what, e.message}, SourceLocation{e.path}, {}));
   }
 
-  // Every .indexignore first (opm collects them all before walking), in walk order.
-  IndexIgnore ignore;
+  // Every .indexignore first (opm collects them all before walking), in walk order. Both rounds
+  // of reads are planned (FileSource::plan_reads): a source that reads ahead follows the core's
+  // order and need not know it.
+  std::vector<std::string> ignore_files;
   for (const std::string& p : paths) {
-    if (base_name(p) != ".indexignore") continue;
+    if (base_name(p) == ".indexignore") ignore_files.push_back(p);
+  }
+  if (!ignore_files.empty()) source.plan_reads({ignore_files});
+  IndexIgnore ignore;
+  for (const std::string& p : ignore_files) {
     std::string bytes, error;
     if (source.read(p, bytes, error, options.max_file_bytes)) ignore.add_file(p, bytes);
   }
-  source.plan_reads({files_to_read(paths, ignore)});
+  const std::vector<bool> skipped = skipped_paths(paths, ignore);
+  std::vector<std::string> plan;  // the files read next, in order (FileSource::plan_reads)
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    if (!skipped[i]) plan.push_back(paths[i]);
+  }
+  source.plan_reads({std::move(plan)});
 
-  for (const std::string& p : paths) {
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    const std::string& p = paths[i];
     CatalogFile file;
     file.path = p;
-    file.ignored = base_name(p) == ".indexignore" || ignore.ignored(p);
+    file.ignored = skipped[i];
     result.files.push_back(file);
     if (file.ignored) continue;
     const auto index = static_cast<std::uint32_t>(result.files.size() - 1);

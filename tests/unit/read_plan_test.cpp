@@ -44,9 +44,11 @@ std::vector<std::string> reads_from(const RecordingSource& source, std::size_t f
   return {begin, begin + static_cast<std::ptrdiff_t>(std::min(count, source.reads.size() - first))};
 }
 
-TEST_CASE("load_catalog plans the files it reads after the .indexignore files, in its walk order", "[load][read-plan]") {
+TEST_CASE("load_catalog plans its .indexignore files, then the files it reads after them, in its walk order", "[load][read-plan]") {
   RecordingSource source;
   source.files.add("z/catalog.json", package_file("z"));
+  source.files.add("z/.indexignore", "skip.json\n");
+  source.files.add("z/skip.json", "{ not json");
   source.files.add(".indexignore", "ignored/\n*.md\n");
   source.files.add("ignored/broken.json", "{ not json");
   source.files.add("a/catalog.json", package_file("a"));
@@ -54,15 +56,24 @@ TEST_CASE("load_catalog plans the files it reads after the .indexignore files, i
   source.files.add("README.md", "# not a catalog");
 
   const LoadResult result = load_catalog(source, {});
-  REQUIRE(source.plans.size() == 1);
+  REQUIRE(source.plans.size() == 2);
+  const std::vector<std::string> ignore_files{".indexignore", "z/.indexignore"};
+  CHECK(source.plans[0] == ignore_files);
   // Walk order: "a/catalog.json" before "a.json" (a directory's entries by name: "a" < "a.json").
   const std::vector<std::string> expected{"a/catalog.json", "a.json", "z/catalog.json"};
-  CHECK(source.plans[0] == expected);
-  CHECK(source.read_again == std::vector<bool>{false});
-  REQUIRE(source.reads.size() == 4);
-  CHECK(source.reads[0] == ".indexignore");
-  CHECK(reads_from(source, 1, 3) == expected);
+  CHECK(source.plans[1] == expected);
+  CHECK(source.read_again == std::vector<bool>{false, false});
+  REQUIRE(source.reads.size() == 5);
+  CHECK(reads_from(source, 0, 2) == ignore_files);
+  CHECK(reads_from(source, 2, 3) == expected);
   CHECK(result.total_bytes > 0);
+}
+
+TEST_CASE("a catalog without an .indexignore plans its reads once", "[load][read-plan]") {
+  RecordingSource source;
+  source.files.add("p/catalog.json", package_file("p"));
+  load_catalog(source, {});
+  CHECK(source.plans == std::vector<std::vector<std::string>>{{"p/catalog.json"}});
 }
 
 TEST_CASE("a catalog with nothing to read plans nothing to read", "[load][read-plan]") {
@@ -70,8 +81,9 @@ TEST_CASE("a catalog with nothing to read plans nothing to read", "[load][read-p
   source.files.add(".indexignore", "*\n");
   source.files.add("catalog.json", package_file("p"));
   load_catalog(source, {});
-  REQUIRE(source.plans.size() == 1);
-  CHECK(source.plans[0].empty());
+  REQUIRE(source.plans.size() == 2);
+  CHECK(source.plans[0] == std::vector<std::string>{".indexignore"});
+  CHECK(source.plans[1].empty());
   CHECK(source.reads == std::vector<std::string>{".indexignore"});
 }
 
