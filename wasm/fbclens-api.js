@@ -76,17 +76,6 @@
     throw new TypeError('fbclens: file data must be a string, Uint8Array or ArrayBuffer');
   }
 
-  // Go's filepath.WalkDir order, as the core walks a catalog (core/load/file_source.cpp
-  // walk_order_less): path components compared one by one, a path before the paths under it. Used
-  // only to guess which file the core reads next; a wrong guess costs a wait, never a wrong answer.
-  function walkOrderCompare(a, b) {
-    const pa = a.split('/'), pb = b.split('/');
-    for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
-      if (pa[i] !== pb[i]) return pa[i] < pb[i] ? -1 : 1;
-    }
-    return pa.length - pb.length;
-  }
-
   // How many bytes of a load's Files may be read ahead of the core and not yet taken (readAhead).
   const READ_AHEAD_BYTES = 16 << 20;
   // How many bytes of Files taken under a plan that says they are read again (a repository's
@@ -101,28 +90,26 @@
    * core gets to each, paid the browser's whole reading time (250-450 ms for 13.9 MB in 33 Files,
    * 60-100 MB/s), while files read side by side arrive in about half of it.
    * `files`: [{path, data}] as staged (a File's handle is its index); those that are Blobs are read
-   * in the order the core reads them (every .indexignore first, then the walk), while at most
-   * READ_AHEAD_BYTES are read and not yet taken (a larger file is read alone). take(handle,
+   * in the order of the core's read plans (below), while at most READ_AHEAD_BYTES are read and not
+   * yet taken (a larger file is read alone); nothing is read ahead before the first plan. take(handle,
    * copyIn): calls copyIn(bytes) (a Uint8Array, or null when the browser could not read the file)
    * and returns its result, at once when the file has been read and otherwise as a promise, on
    * which the core's read waits (suspends: WebAssembly JS Promise Integration) while the reads in
    * flight go on. A file's bytes are dropped once taken; files the core skips (ignored by an
    * .indexignore) are dropped when a later one is taken. plan(handles, readAgain): the core's read
-   * plan (FileSource::plan_reads: the files it reads next, in order; each catalog root of a
-   * repository gives its own) replaces the order, and reads started that it does not hold are
-   * dropped; under a plan read again, the bytes taken are kept (up to KEEP_BYTES) and the next
-   * take of the same file gets them without reading it again. stats: {files taken, waited (of
-   * them, how many the core waited for), plans, kept (of them, how many came from what was kept)}.
+   * plan (FileSource::plan_reads: the files it reads next, in order; a catalog's .indexignore
+   * files, then the files of its walk; a repository's discovery, then each catalog root's) replaces
+   * the order, and reads started that it does not hold are dropped; under a plan read again, the
+   * bytes taken are kept (up to KEEP_BYTES) and the next take of the same file gets them without
+   * reading it again. stats: {files taken, read (Files read from the browser, each at most once a
+   * plan), waited (of those taken, how many the core waited for), plans, kept (of those taken, how
+   * many came from what was kept)}.
    */
   function readAhead(files) {
-    const isIgnoreFile = (path) => path.split('/').pop() === '.indexignore';
-    let order = files.map((f, handle) => ({ path: f.path, handle }))
-      .filter(({ handle }) => isBlob(files[handle].data))
-      .sort((a, b) => (isIgnoreFile(b.path) - isIgnoreFile(a.path)) || walkOrderCompare(a.path, b.path))
-      .map(({ handle }) => handle);
-    let position = new Map(order.map((handle, i) => [handle, i]));
+    let order = [];  // handles, in the order of the last plan
+    let position = new Map();  // handle → its index in `order`
     const reads = new Map();  // handle → {bytes, done, promise, size}: started and not yet taken
-    const stats = { files: 0, waited: 0, plans: 0, kept: 0 };
+    const stats = { files: 0, read: 0, waited: 0, plans: 0, kept: 0 };
     let next = 0;      // the next file of `order` to start reading
     let passed = 0;    // files of `order` before this position are taken or skipped
     let inFlight = 0;  // bytes started and not yet taken
@@ -132,6 +119,7 @@
     const start = (handle) => {
       const file = files[handle].data;
       const read = { bytes: null, done: false, size: file.size };
+      stats.read++;
       read.promise = file.arrayBuffer().then((b) => { read.bytes = new Uint8Array(b); }, () => {})
         .then(() => { read.done = true; });
       reads.set(handle, read);
@@ -144,13 +132,19 @@
       inFlight -= read.size;
       reads.delete(handle);
     };
+    // Starts reading the plan's next files. `next` moves past files taken already (or skipped) and
+    // files being read or kept before it looks at the budget: a plan that arrives with 16 MB in
+    // flight must not leave `next` on a file that is taken meanwhile, or that file is read twice.
     const fill = () => {
-      while (next < order.length && (inFlight < READ_AHEAD_BYTES || reads.size === 0)) {
-        const handle = order[next++];
-        if (!reads.has(handle) && !kept.has(handle)) start(handle);
+      next = Math.max(next, passed);
+      while (next < order.length) {
+        const handle = order[next];
+        if (reads.has(handle) || kept.has(handle)) { next++; continue; }
+        if (inFlight >= READ_AHEAD_BYTES && reads.size > 0) break;
+        start(handle);
+        next++;
       }
     };
-    fill();
     return {
       stats,
       plan(handles, readAgain) {
@@ -400,9 +394,10 @@
         }
       },
       /**
-       * How the last loadTextAsync read its Files: {files (taken from what was read ahead), waited
-       * (of them, how many the core waited for), plans (the core's read plans it followed), kept
-       * (of them, how many were read once for two reads)}, or null when it read none ahead.
+       * How the last loadTextAsync read its Files: {files (taken from what was read ahead), read
+       * (File reads started), waited (of those taken, how many the core waited for), plans (the
+       * core's read plans it followed), kept (of those taken, how many were read once for two
+       * reads)}, or null when it read none ahead.
        */
       readAheadStats() { return lastReadAhead; },
       /**
