@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { EMPTY_VIEW, MAX_VALUE_LENGTH, fromHash, toHash } from '../../web/shell/url-state.js';
+import { EMPTY_VIEW, MAX_VALUE_LENGTH, fromHash, toHash, namedView } from '../../web/shell/url-state.js';
 
 const RUNS = Number(process.env.FBCLENS_PROPERTY_RUNS || 150);
 // Catalog names: anything printable but ',' in list items (channel names are DNS-1123 labels).
@@ -64,4 +64,14 @@ test('url state: links made before panels keep their meaning', () => {
   assert.equal(fromHash('#pkg=a&view=upgrade').panel, 'simulator');
   assert.equal(fromHash('#pkg=a&src=local').fingerprint, 'unknown');
   assert.equal(toHash(EMPTY_VIEW), '');
+  // A panel the hash names wins over the old name's.
+  assert.equal(fromHash('#pkg=a&view=hub&panel=findings').panel, 'findings');
+});
+
+test('url state: a view\'s name (a hash\'s view=, mount\'s view, an embed) stands for the lanes or one panel', () => {
+  assert.deepEqual(namedView('package'), { lanes: true });
+  assert.deepEqual(namedView('hub'), { panel: 'hub' });
+  assert.deepEqual(namedView('upgrade'), { panel: 'simulator' });
+  assert.deepEqual(namedView('findings'), { panel: 'findings' });
+  for (const other of ['', 'graph', 'toString', '__proto__', 'constructor', undefined, null]) assert.deepEqual(namedView(other), {});
 });

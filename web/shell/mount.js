@@ -42,7 +42,7 @@ import { createLoads, folderOf } from './loads.js';
 import { catalogFindings } from './repository.js';
 import { resolveSelection } from './catalog-index.js';
 import { startCanvas } from './canvas.js';
-import { EMPTY_VIEW } from './url-state.js';
+import { EMPTY_VIEW, namedView } from './url-state.js';
 import { simulatorRequest, routesOf } from '../panels/simulator-request.js';
 import { changeMarks } from '../panels/changes.js';
 import { installRequest } from '../panels/install.js';
@@ -59,15 +59,11 @@ let instances = 0;        // ids in an instance's DOM are prefixed with its numb
 const SHOW_FRAMES = 1200;  // how many animation frames show() waits for its layout (~20 s at 60 Hz)
 
 const abortError = (message) => Object.assign(new Error('fbclens: ' + message), { name: 'AbortError' });
-const OLD_VIEWS = { package: { lanes: true }, hub: { panel: 'hub' }, upgrade: { panel: 'simulator' }, findings: { panel: 'findings' } };
-/** The view an older name (mount's `view: 'hub'`, setView('hub')) stands for; {} for any other text
- *  (Object.hasOwn: the name is the caller's, and 'toString' must not find Object.prototype's). */
-const oldView = (name) => (Object.hasOwn(OLD_VIEWS, name) ? OLD_VIEWS[name] : {});
 
 /** The starting view from mount's options (the object form, or the older names). */
 function startingView(options) {
   const v = typeof options.view === 'object' && options.view ? options.view : {};
-  const old = typeof options.view === 'string' ? oldView(options.view) : {};
+  const old = typeof options.view === 'string' ? namedView(options.view) : {};
   return {
     ...EMPTY_VIEW, ...old, ...v,
     package: v.package || options.package || '', channel: v.channel || options.channel || '',
@@ -413,7 +409,7 @@ export function mount(element, options = {}) {
     /** Applies a view (url-state.js's shape, or an older name); resolves once it is drawn. */
     async setView(view) {
       await ready;
-      const v = typeof view === 'string' ? oldView(view) : view || {};
+      const v = typeof view === 'string' ? namedView(view) : view || {};
       // Another catalog of the repository first; a root it lacks (or no repository) leaves the one shown.
       if (linkedRoot(v)) await loads.selectRoot(v.root).catch(quiet);
       const sel = applyView({ ...instance.state(), ...v });

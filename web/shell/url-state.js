@@ -33,9 +33,13 @@ const SIM_LIST_KEYS = [['channels', 'channels'], ['clusterProvides', 'provides']
 const THEMES = ['light', 'dark', 'system'];
 /** Longest value kept from a hash (a longer one is dropped: no catalog name comes near it). */
 export const MAX_VALUE_LENGTH = 1024;
-// Links made before panels: view=... named the one panel (or the lanes). Looked up with
-// Object.hasOwn: a hash is anyone's text, and 'toString' must not find Object.prototype's.
-const OLD_VIEWS = { hub: 'hub', upgrade: 'simulator', findings: 'findings' };
+// The views named before panels, and still by hosts: a hash's view=..., mount's `view` and
+// setView(name), an embed's embed=...: the lanes, or the one panel each opens.
+const NAMED_VIEWS = { package: { lanes: true }, hub: { panel: 'hub' }, upgrade: { panel: 'simulator' },
+  findings: { panel: 'findings' } };
+/** What a view's name stands for, {lanes: true} or {panel}; {} for any other text (Object.hasOwn:
+ *  the name is anyone's text, and 'toString' must not find Object.prototype's). */
+export const namedView = (name) => (Object.hasOwn(NAMED_VIEWS, name) ? NAMED_VIEWS[name] : {});
 
 /** The hash for `view` ('' when it holds nothing but defaults). */
 export function toHash(view) {
@@ -75,9 +79,9 @@ export function fromHash(hash) {
   view.lanes = get('lanes') === '1';
   const finding = get('finding');
   if (/^\d{1,9}$/.test(finding)) view.finding = Number(finding);
-  const old = get('view');
-  if (old === 'package') view.lanes = true;
-  if (Object.hasOwn(OLD_VIEWS, old) && !view.panel) view.panel = OLD_VIEWS[old];
+  const named = namedView(get('view'));
+  if (named.lanes) view.lanes = true;
+  if (named.panel && !view.panel) view.panel = named.panel;
   if (get('src') === 'local' && !view.fingerprint) view.fingerprint = 'unknown';
   if (get('sim') === '1') {
     const sim = { package: view.package, explain: true };

@@ -8,6 +8,7 @@ import htm from 'htm';
 import { Header } from './header.js';
 import { Explorer } from './explorer.js';
 import { PANELS, panelById } from '../panels/index.js';
+import { namedView } from './url-state.js';
 
 const html = htm.bind(h);
 const MIN_PANEL_PX = 320;
@@ -147,9 +148,8 @@ function ReopenTabs({ state, context }) {
 
 // An embed shows one view: the graph alone, a panel alone, or (upgrade) the graph with the
 // simulator beside it; a line at the bottom keeps the status (what loaded, or why not).
-const EMBED_PANELS = { hub: 'hub', findings: 'findings', upgrade: 'simulator' };
 function Embedded({ state, context }) {
-  const panel = panelById(Object.hasOwn(EMBED_PANELS, state.embed) ? EMBED_PANELS[state.embed] : '');
+  const panel = panelById(namedView(state.embed).panel || '');
   const withGraph = !panel || state.embed === 'upgrade';
   return html`<div class="fl-embed" data-view=${state.embed}>
     <div class="fl-embed-main">
