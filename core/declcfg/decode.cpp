@@ -5,6 +5,7 @@
 #include "declcfg/value_digest.h"
 #include "declcfg/value_text.h"
 #include "findings/go_format.h"
+#include "load/json_stream.h"
 #include "load/yaml_stream.h"
 
 namespace fbclens::declcfg {
@@ -267,7 +268,7 @@ class Decoder {
           return false;
         }
       } else if (maybe_csv) {
-        manifest = Json::parse(data, property::csv_fields_filter(), /*allow_exceptions=*/false);
+        manifest = parse_json_value(data, property::csv_fields_filter());
       }
       if (!b.object_manifests) b.object_manifests = std::make_unique<property::BundleManifests>();
       property::BundleManifests& facts = *b.object_manifests;

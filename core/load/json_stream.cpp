@@ -1,5 +1,6 @@
 #include "load/json_stream.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -17,35 +18,25 @@ struct Frame {
   std::string key;       // objects: key of the current member (raw, escapes kept)
 };
 
-// A long string value that nlohmann need not see: its content bytes and where it sits.
-// nlohmann's lexer copies strings a character at a time (twice), which dominated load time on
-// catalogs full of base64 bundle objects; these strings are blanked in the text nlohmann parses
-// and put back afterwards at their path.
+// A long string value that nlohmann need not see: where its content bytes sit. nlohmann's lexer
+// copies strings a character at a time (twice), which dominated load time on catalogs full of
+// base64 bundle objects (and, decoded, on their CSV manifests' icons); these strings are replaced
+// by short placeholders in the text nlohmann parses and put back afterwards.
 struct LongString {
   std::size_t begin = 0, end = 0;   // content offsets (without quotes)
-  std::vector<std::string> path;    // object keys (raw) and array indices, from the top
-  std::vector<bool> is_index;
 };
 constexpr std::size_t kLongStringBytes = 256;
 
-// True when nlohmann would decode the quoted bytes to exactly themselves: printable ASCII, no escapes.
-bool is_plain_ascii(std::string_view s) {
-  for (char c : s) {
-    if (c < 0x20 || c > 0x7e || c == '\\') return false;
-  }
-  return true;
-}
-
 // Scans one JSON value starting at `pos` (first non-space byte). Returns the end offset, or
-// npos with `error` set. Records positions of values at depth 1..4 into `fields`, and long plain
-// strings into `long_strings`. Does not validate tokens: nlohmann parses the range afterwards and
-// reports syntax errors precisely.
+// npos with `error` set. Records positions of values at depth 1..4 into `fields` (unless null),
+// and long plain strings into `long_strings`. Does not validate tokens: nlohmann parses the range
+// afterwards and reports syntax errors precisely.
 class ValueScanner {
  public:
   ValueScanner(std::string_view text, std::size_t line_start, std::uint32_t line)
       : text_(text), line_start_(line_start), line_(line) {}
 
-  std::size_t scan(std::size_t pos, FieldPositions& fields, StreamError& error, std::vector<LongString>& long_strings) {
+  std::size_t scan(std::size_t pos, FieldPositions* fields, StreamError& error, std::vector<LongString>& long_strings) {
     std::vector<Frame> stack;
     const std::size_t n = text_.size();
     std::size_t i = pos;
@@ -83,7 +74,8 @@ class ValueScanner {
       }
       if (at_key) {
         if (c != '"') return fail(i, "expected a string key", error);
-        const std::size_t end = string_end(i);
+        bool plain = false;
+        const std::size_t end = string_end(i, plain);
         if (end == std::string_view::npos) return fail(i, "unterminated string", error);
         stack.back().key.assign(text_.data() + i + 1, end - i - 2);
         stack.back().expect_key = false;
@@ -107,24 +99,11 @@ class ValueScanner {
         continue;
       }
       if (c == '"') {
-        const std::size_t end = string_end(i);
+        bool plain = false;
+        const std::size_t end = string_end(i, plain);
         if (end == std::string_view::npos) return fail(i, "unterminated string", error);
-        if (end - i - 2 >= kLongStringBytes && !stack.empty() && is_plain_ascii(text_.substr(i + 1, end - i - 2))) {
-          LongString ls;
-          ls.begin = i + 1;
-          ls.end = end - 1;
-          bool keys_ok = true;
-          for (const Frame& f : stack) {
-            std::string step = f.is_object ? f.key : std::to_string(f.index);
-            if (f.is_object && f.key.find('\\') != std::string::npos) {
-              const Json decoded = Json::parse("\"" + f.key + "\"", nullptr, false);
-              keys_ok = keys_ok && decoded.is_string();
-              if (decoded.is_string()) step = decoded.get<std::string>();
-            }
-            ls.path.push_back(std::move(step));
-            ls.is_index.push_back(!f.is_object);
-          }
-          if (keys_ok) long_strings.push_back(std::move(ls));
+        if (plain && end - i - 2 >= kLongStringBytes && !stack.empty()) {
+          long_strings.push_back(LongString{i + 1, end - 1});
         }
         i = end;
       } else {
@@ -146,34 +125,60 @@ class ValueScanner {
   std::size_t line_start() const { return line_start_; }
   std::size_t value_start() const { return value_start_; }
   TextPosition value_position() const { return value_position_; }
+  /// Whether any string scanned so far held an escape (so it may spell a placeholder's "\\u0000").
+  bool saw_escape() const { return saw_escape_; }
   std::uint32_t line() const { return line_; }
 
  private:
-  // Offset just past the closing quote of the string starting at `i`, or npos.
-  std::size_t string_end(std::size_t i) {
+  // Offset just past the closing quote of the string starting at `i`, or npos. `plain` tells
+  // whether nlohmann would decode its content to exactly those bytes: printable ASCII, no escape.
+  // Newlines inside (invalid JSON, but lines are kept right) are counted.
+  std::size_t string_end(std::size_t i, bool& plain) {
     const std::size_t n = text_.size();
+    const char* const data = text_.data();
+    plain = true;
     ++i;
-    while (i < n) {
-      const void* hit = std::memchr(text_.data() + i, '"', n - i);
-      // Count newlines skipped (raw newlines in strings are invalid JSON, but keep lines right).
-      const std::size_t stop = hit ? static_cast<const char*>(hit) - text_.data() : n;
-      for (const char* p = static_cast<const char*>(std::memchr(text_.data() + i, '\n', stop - i)); p;
-           p = static_cast<const char*>(std::memchr(p + 1, '\n', text_.data() + stop - p - 1))) {
-        ++line_;
-        line_start_ = p - text_.data() + 1;
-        if (p + 1 >= text_.data() + stop) break;
+    while (true) {
+      // Eight bytes at a time past content that needs no look (base64 runs for megabytes).
+      while (i + 8 <= n && !any_special(load_word(data + i))) i += 8;
+      if (i >= n) return std::string_view::npos;
+      const unsigned char c = static_cast<unsigned char>(data[i]);
+      if (c == '"') return i + 1;
+      if (c == '\\') {  // an escape: its next byte is content, whatever it is
+        plain = false;
+        saw_escape_ = true;
+        if (i + 1 < n && data[i + 1] == '\n') new_line(i + 1);
+        i += 2;
+        continue;
       }
-      if (!hit) return std::string_view::npos;
-      std::size_t backslashes = 0;
-      for (std::size_t k = stop; k > i && text_[k - 1] == '\\'; --k) ++backslashes;
-      if (backslashes % 2 == 0) return stop + 1;
-      i = stop + 1;
+      if (c == '\n') new_line(i);
+      if (c < 0x20 || c > 0x7e) plain = false;
+      ++i;
     }
-    return std::string_view::npos;
   }
 
-  void record(const std::vector<Frame>& stack, FieldPositions& fields, std::size_t offset) {
-    if (stack.empty() || stack.size() > 4) return;
+  static std::uint64_t load_word(const char* p) {
+    std::uint64_t w;
+    std::memcpy(&w, p, 8);
+    return w;
+  }
+
+  // Whether any byte of `w` is '"', '\\', a control byte (below 0x20) or not ASCII-printable
+  // (0x7f and above). Exact: the classic has-zero-byte and has-less-than tests, word at a time.
+  static bool any_special(std::uint64_t w) {
+    constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+    const auto has_zero = [](std::uint64_t v) { return (v - kOnes) & ~v & kHigh; };
+    const std::uint64_t below_space = (w - kOnes * 0x20) & ~w & kHigh;
+    return (has_zero(w ^ (kOnes * '"')) | has_zero(w ^ (kOnes * '\\')) | has_zero(w ^ (kOnes * 0x7f)) | below_space | (w & kHigh)) != 0;
+  }
+
+  void new_line(std::size_t at) {
+    ++line_;
+    line_start_ = at + 1;
+  }
+
+  void record(const std::vector<Frame>& stack, FieldPositions* fields, std::size_t offset) {
+    if (!fields || stack.empty() || stack.size() > 4) return;
     path_.clear();
     for (const Frame& f : stack) {
       path_ += '/';
@@ -184,7 +189,7 @@ class ValueScanner {
         path_.append(digits, static_cast<std::size_t>(std::snprintf(digits, sizeof digits, "%zu", f.index)));
       }
     }
-    fields.add(path_, position(offset));
+    fields->add(path_, position(offset));
   }
 
   std::size_t fail(std::size_t offset, std::string message, StreamError& error) {
@@ -198,6 +203,7 @@ class ValueScanner {
   std::uint32_t line_;
   std::size_t value_start_ = 0;
   TextPosition value_position_;
+  bool saw_escape_ = false;
   std::string path_;  // record()'s scratch buffer
 };
 
@@ -281,30 +287,73 @@ TextPosition position_of_offset(std::string_view text, std::size_t offset) {
   return TextPosition{line, static_cast<std::uint32_t>(offset - line_start + 1)};
 }
 
+namespace {
+
 // The stand-in for long string `i` in the text nlohmann parses. A real string can only start with
 // NUL through a "\u0000" escape, and values containing one are never shortened.
 std::string placeholder(std::size_t i) { return std::string("\\u0000") + std::to_string(i); }
-std::string placeholder_value(std::size_t i) { return std::string(1, '\0') + std::to_string(i); }
 
-// Puts each long string back where its own placeholder survived the parse (with duplicate keys,
-// nlohmann keeps the last value, and so does this).
+// Which long string a parsed string value stands in for, or npos when it is a real string.
+std::size_t placeholder_index(const std::string& s, std::size_t count) {
+  if (s.size() < 2 || s[0] != '\0') return std::string::npos;
+  std::size_t index = 0;
+  for (std::size_t k = 1; k < s.size(); ++k) {
+    if (s[k] < '0' || s[k] > '9' || index > count) return std::string::npos;
+    index = index * 10 + static_cast<std::size_t>(s[k] - '0');
+  }
+  return index < count ? index : std::string::npos;
+}
+
+// Puts each long string back wherever its placeholder survived the parse: a filter may have
+// dropped it, and with duplicate keys nlohmann keeps the last value (so does this). Walks the
+// parsed value with an explicit stack (values nest up to kMaxNestingDepth).
 void restore_long_strings(Json& root, std::string_view text, const std::vector<LongString>& long_strings) {
-  for (std::size_t i = 0; i < long_strings.size(); ++i) {
-    const LongString& ls = long_strings[i];
-    Json* node = &root;
-    for (std::size_t k = 0; node && k < ls.path.size(); ++k) {
-      if (ls.is_index[k]) {
-        const std::size_t index = std::stoul(ls.path[k]);
-        node = node->is_array() && index < node->size() ? &(*node)[index] : nullptr;
-      } else {
-        auto it = node->is_object() ? node->find(ls.path[k]) : node->end();
-        node = node->is_object() && it != node->end() ? &it.value() : nullptr;
-      }
-    }
-    if (node && node->is_string() && node->get_ref<const std::string&>() == placeholder_value(i)) {
-      *node = std::string(text.substr(ls.begin, ls.end - ls.begin));
+  std::vector<Json*> stack{&root};
+  while (!stack.empty()) {
+    Json* node = stack.back();
+    stack.pop_back();
+    if (node->is_string()) {
+      const std::size_t i = placeholder_index(node->get_ref<const std::string&>(), long_strings.size());
+      if (i != std::string::npos) *node = std::string(text.substr(long_strings[i].begin, long_strings[i].end - long_strings[i].begin));
+    } else if (node->is_structured()) {
+      for (Json& child : *node) stack.push_back(&child);
     }
   }
+}
+
+// Json::parse of text[start, end) with its long strings (found by ValueScanner) replaced by
+// placeholders, then put back: the same value, or discarded where the text is not JSON (each
+// replaced string is plain ASCII between quotes, so the placeholder changes no token but that
+// string's content). `filter` sees the placeholders, not the strings.
+Json parse_shortened(std::string_view text, std::size_t start, std::size_t end, const std::vector<LongString>& long_strings,
+                     const Json::parser_callback_t& filter) {
+  std::string shortened;
+  shortened.reserve(end - start);
+  std::size_t from = start;
+  for (std::size_t i = 0; i < long_strings.size(); ++i) {
+    shortened.append(text.data() + from, long_strings[i].begin - from);
+    shortened += placeholder(i);
+    from = long_strings[i].end;
+  }
+  shortened.append(text.data() + from, end - from);
+  Json value = Json::parse(shortened, filter, /*allow_exceptions=*/false);
+  if (!value.is_discarded()) restore_long_strings(value, text, long_strings);
+  return value;
+}
+
+}  // namespace
+
+Json parse_json_value(std::string_view text, const Json::parser_callback_t& filter) {
+  ValueScanner scanner(text, 0, 1);
+  StreamError error;
+  std::vector<LongString> long_strings;
+  const std::size_t end = scanner.scan(0, nullptr, error, long_strings);
+  const bool one_value = end != std::string_view::npos &&
+                         std::all_of(text.begin() + static_cast<std::ptrdiff_t>(end), text.end(), is_json_space);
+  if (!one_value || long_strings.empty() || (scanner.saw_escape() && text.find("\\u0000") != std::string_view::npos)) {
+    return Json::parse(text.begin(), text.end(), filter, /*allow_exceptions=*/false);
+  }
+  return parse_shortened(text, scanner.value_start(), end, long_strings, filter);
 }
 
 JsonStreamEnd read_json_stream(std::string_view text, const std::function<void(Document&&)>& visit) {
@@ -318,7 +367,7 @@ JsonStreamEnd read_json_stream(std::string_view text, const std::function<void(D
     StreamError error;
     std::vector<LongString> long_strings;
     // Skip whitespace to find the value start (the scanner tracks lines as it goes).
-    const std::size_t end = scanner.scan(pos, doc.fields, error, long_strings);
+    const std::size_t end = scanner.scan(pos, &doc.fields, error, long_strings);
     if (end == std::string_view::npos) {
       if (error.message.empty()) break;  // only whitespace left: clean end of stream
       result.error = error;
@@ -326,24 +375,12 @@ JsonStreamEnd read_json_stream(std::string_view text, const std::function<void(D
     }
     const std::size_t start = scanner.value_start();
     doc.position = scanner.value_position();
-    if (!long_strings.empty() && text.substr(start, end - start).find("\\u0000") != std::string_view::npos) {
+    if (!long_strings.empty() && scanner.saw_escape() && text.substr(start, end - start).find("\\u0000") != std::string_view::npos) {
       long_strings.clear();  // a real string could look like a placeholder: no shortcut
     }
-    if (long_strings.empty()) {
-      doc.value = Json::parse(text.data() + start, text.data() + end, nullptr, /*allow_exceptions=*/false);
-    } else {
-      std::string shortened;
-      shortened.reserve(end - start);
-      std::size_t from = start;
-      for (std::size_t i = 0; i < long_strings.size(); ++i) {
-        shortened.append(text.data() + from, long_strings[i].begin - from);
-        shortened += placeholder(i);
-        from = long_strings[i].end;
-      }
-      shortened.append(text.data() + from, end - from);
-      doc.value = Json::parse(shortened, nullptr, /*allow_exceptions=*/false);
-      if (!doc.value.is_discarded()) restore_long_strings(doc.value, text, long_strings);
-    }
+    doc.value = long_strings.empty()
+                    ? Json::parse(text.data() + start, text.data() + end, nullptr, /*allow_exceptions=*/false)
+                    : parse_shortened(text, start, end, long_strings, nullptr);
     if (doc.value.is_discarded()) {
       // Retry once with invalid UTF-8 replaced, as Go does (only on failure: no cost otherwise).
       const std::string repaired = replace_invalid_utf8(text.substr(start, end - start));

@@ -9,9 +9,10 @@ namespace {
 
 Json direct(const std::string& text) { return Json::parse(text, nullptr, false); }
 
-TEST_CASE("json stream: long strings are restored exactly where nlohmann puts them", "[json]") {
+// Values holding long strings (256 bytes or more: the shortcut's) where nlohmann's own rules decide.
+std::vector<std::string> long_string_cases() {
   const std::string a(300, 'A'), b(400, 'b'), c(1000, 'c');
-  const std::vector<std::string> cases = {
+  return {
       "{\"schema\":\"x\",\"data\":\"" + a + "\"}",
       "{\"schema\":\"x\",\"p\":[{\"value\":{\"data\":\"" + a + "\"}},{\"value\":{\"data\":\"" + b + "\"}}]}",
       "{\"deep\":[[[[[[\"" + c + "\"]]]]]],\"k\":\"" + a + "\"}",
@@ -21,13 +22,45 @@ TEST_CASE("json stream: long strings are restored exactly where nlohmann puts th
       "{\"a\":\"" + a + "\",\"a\":\"\"}",               // the last is really empty: stays empty
       "{\"k\\u0065y\":\"" + a + "\"}",                  // an escaped key
       "{\"esc\":\"" + a + "\\n" + b + "\"}",            // escapes inside: not shortened, still right
+      "{\"q\":\"" + a + "\\\"" + b + "\\\\\",\"k\":\"" + c + "\"}",  // an escaped quote, then a backslash last
+      "{\"u\":\"" + a + "\xc3\xa9" + b + "\"}",          // UTF-8 inside: not shortened
+      "{\"del\":\"" + a + "\x7f" + b + "\"}",             // DEL inside: not shortened
+      "{\"edge\":\"" + std::string(256, 'e') + "\",\"x\":[\"" + std::string(255, 'f') + "\"]}",  // 256 and 255 bytes
   };
-  for (const std::string& text : cases) {
+}
+
+TEST_CASE("json stream: long strings are restored exactly where nlohmann puts them", "[json]") {
+  for (const std::string& text : long_string_cases()) {
     INFO(text.substr(0, 80));
     const JsonStreamResult r = read_json_stream(text);
     REQUIRE_FALSE(r.error);
     REQUIRE(r.documents.size() == 1);
     CHECK(r.documents[0].value == direct(text));
+  }
+}
+
+TEST_CASE("json value: the same value nlohmann parses, with or without a filter", "[json]") {
+  // Drops every member named "drop" and keeps the rest, as the CSV manifest's filter does by key.
+  const Json::parser_callback_t drop_filter = [](int, Json::parse_event_t event, Json& parsed) {
+    return event != Json::parse_event_t::key || parsed != "drop";
+  };
+  const std::string long_text(500, 'L');
+  std::vector<std::string> cases = long_string_cases();
+  cases.push_back("{\"drop\":\"" + long_text + "\",\"keep\":[\"" + long_text + "\",{\"drop\":1}]}");
+  cases.push_back("{\"drop\":{\"x\":\"" + long_text + "\"},\"y\":\"" + long_text + "\"}\n\t ");  // trailing space
+  cases.push_back("{\"a\":\"" + long_text + "\",\"b\":\"\\u00000\"}");  // looks like a placeholder
+  for (const std::string& text : cases) {
+    INFO(text.substr(0, 80));
+    CHECK(parse_json_value(text, nullptr) == direct(text));
+    const Json filtered = Json::parse(text, drop_filter, false);
+    CHECK(parse_json_value(text, drop_filter) == filtered);
+  }
+  // Not one JSON value: discarded, as nlohmann's parse is, long strings or not.
+  for (const std::string& text : {"{\"a\":\"" + long_text + "\"} {}", "{\"a\":\"" + long_text + "\" \"b\":1}",
+                                  "{\"a\":\"" + long_text + "\",}", "{\"a\":[\"" + long_text + "\"}", std::string("")}) {
+    INFO(text.substr(0, 80));
+    CHECK(parse_json_value(text, nullptr).is_discarded());
+    CHECK(parse_json_value(text, drop_filter).is_discarded());
   }
 }
 
