@@ -2,10 +2,15 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 
 namespace fbclens {
 
 namespace {
+
+// Fingerprints travel in share links, so every build must compute the same ones: the word loads
+// below read little-endian, as every target we build is.
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "content_hash reads words little-endian");
 
 constexpr std::uint64_t kMul = 0x9E3779B97F4A7C15ULL;
 
@@ -24,8 +29,10 @@ std::uint64_t content_hash(std::string_view bytes) {
   std::size_t i = 0;
   const auto byte = [&bytes](std::size_t k) { return static_cast<std::uint64_t>(static_cast<unsigned char>(bytes[k])); };
   for (; i + 8 <= bytes.size(); i += 8) {
-    std::uint64_t word = 0;
-    for (int k = 0; k < 8; ++k) word |= byte(i + k) << (8 * k);
+    // The 8 bytes as a little-endian word, loaded at once (assembled byte by byte, the loop took
+    // 1.7x as long, in wasm as natively).
+    std::uint64_t word;
+    std::memcpy(&word, bytes.data() + i, 8);
     h = (h ^ word) * kMul;
     h ^= h >> 29;
   }
