@@ -125,8 +125,8 @@ class ValueScanner {
   std::size_t line_start() const { return line_start_; }
   std::size_t value_start() const { return value_start_; }
   TextPosition value_position() const { return value_position_; }
-  /// Whether any string scanned so far held an escape (so it may spell a placeholder's "\\u0000").
-  bool saw_escape() const { return saw_escape_; }
+  /// Whether any string scanned so far held the escape "\\u0000" (a NUL, as placeholders begin).
+  bool saw_escaped_nul() const { return saw_escaped_nul_; }
   std::uint32_t line() const { return line_; }
 
  private:
@@ -146,7 +146,7 @@ class ValueScanner {
       if (c == '"') return i + 1;
       if (c == '\\') {  // an escape: its next byte is content, whatever it is
         plain = false;
-        saw_escape_ = true;
+        if (n - i >= 6 && std::memcmp(data + i + 1, "u0000", 5) == 0) saw_escaped_nul_ = true;
         if (i + 1 < n && data[i + 1] == '\n') new_line(i + 1);
         i += 2;
         continue;
@@ -203,7 +203,7 @@ class ValueScanner {
   std::uint32_t line_;
   std::size_t value_start_ = 0;
   TextPosition value_position_;
-  bool saw_escape_ = false;
+  bool saw_escaped_nul_ = false;
   std::string path_;  // record()'s scratch buffer
 };
 
@@ -350,7 +350,7 @@ Json parse_json_value(std::string_view text, const Json::parser_callback_t& filt
   const std::size_t end = scanner.scan(0, nullptr, error, long_strings);
   const bool one_value = end != std::string_view::npos &&
                          std::all_of(text.begin() + static_cast<std::ptrdiff_t>(end), text.end(), is_json_space);
-  if (!one_value || long_strings.empty() || (scanner.saw_escape() && text.find("\\u0000") != std::string_view::npos)) {
+  if (!one_value || long_strings.empty() || scanner.saw_escaped_nul()) {
     return Json::parse(text.begin(), text.end(), filter, /*allow_exceptions=*/false);
   }
   return parse_shortened(text, scanner.value_start(), end, long_strings, filter);
@@ -375,7 +375,7 @@ JsonStreamEnd read_json_stream(std::string_view text, const std::function<void(D
     }
     const std::size_t start = scanner.value_start();
     doc.position = scanner.value_position();
-    if (!long_strings.empty() && scanner.saw_escape() && text.substr(start, end - start).find("\\u0000") != std::string_view::npos) {
+    if (!long_strings.empty() && scanner.saw_escaped_nul()) {
       long_strings.clear();  // a real string could look like a placeholder: no shortcut
     }
     doc.value = long_strings.empty()

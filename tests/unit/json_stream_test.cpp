@@ -87,7 +87,10 @@ namespace {
 
 TEST_CASE("json stream: strings that look like the shortcut's placeholders stay what they are", "[json]") {
   const std::string a(300, 'A');
-  for (const std::string& text : {"{\"a\":\"" + a + "\",\"b\":\"\\u00000\"}", "{\"b\":\"\\u00000\",\"a\":\"" + a + "\"}"}) {
+  for (const std::string& text : {"{\"a\":\"" + a + "\",\"b\":\"\\u00000\"}", "{\"b\":\"\\u00000\",\"a\":\"" + a + "\"}",
+                                  "{\"\\u00000\":\"\\u00000\",\"a\":\"" + a + "\"}",      // in a key too
+                                  "{\"b\":\"\\\\u00000\",\"a\":\"" + a + "\"}"}) {    // an escaped backslash, then text
+    INFO(text.substr(0, 40));
     const JsonStreamResult r = read_json_stream(text);
     REQUIRE(r.documents.size() == 1);
     CHECK(r.documents[0].value == Json::parse(text));
