@@ -11,10 +11,10 @@
  *
  * The catalog takes the paths a real load takes: a YAML file (multi-document, block scalars,
  * base64 data the reader skips past, flow sequences, quoted and plain scalars) and a JSON stream,
- * olm.package, olm.channel (replaces, skips, skipRange) and olm.bundle with the usual properties,
- * so that the scanner, both readers, the decoder, the model and validation all run. It is VALID;
- * tests/wasm checks that, so a change to the core that makes it fail (and so warm other paths) is
- * seen.
+ * olm.package, olm.channel (replaces, skips, skipRange) and olm.bundle with the usual properties
+ * (a CSV as olm.csv.metadata or as a bundle object), so that the scanner, both readers, the
+ * decoder, the model and validation all run. It is VALID; tests/wasm checks that, so a change to
+ * the core that makes it fail (and so warm other paths) is seen.
  *
  * Classic script: defines FbclensWarmUp (and module.exports under Node).
  */
@@ -32,6 +32,21 @@
       apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'widgets.example.com' },
       spec: { group: 'example.com', names: { kind: 'Widget', plural: 'widgets' }, scope: 'Namespaced',
               versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { description: TEXT.repeat(24), type: 'object' } } }] },
+    }));
+  }
+
+  /**
+   * A ClusterServiceVersion, as base64 JSON: the manifest the decoder reads the OperatorHub fields
+   * out of (icon, description, deployments), as bundles rendered without olm.csv.metadata hold it.
+   */
+  function csvObject(name, i) {
+    return base64(JSON.stringify({
+      apiVersion: 'operators.coreos.com/v1alpha1', kind: 'ClusterServiceVersion',
+      metadata: { name: `${name}.v1.${i}.0`, annotations: { capabilities: 'Basic Install', 'alm-examples': '[{"kind": "Gadget"}]' } },
+      spec: { displayName: `Gadget ${i} (CSV)`, description: TEXT.repeat(12), version: `1.${i}.0`,
+              icon: [{ base64data: base64(TEXT.repeat(8)), mediatype: 'image/svg+xml' }],
+              install: { strategy: 'deployment', spec: { deployments: [{ name: `${name}-manager`, spec: { replicas: 1 } }] } },
+              installModes: [{ supported: true, type: 'AllNamespaces' }], provider: { name: 'Example' } },
     }));
   }
 
@@ -133,9 +148,11 @@ schema: olm.bundle
           { type: 'olm.package', value: { packageName: name, version: `1.${i}.0` } },
           { type: 'olm.gvk.required', value: { group: 'example.com', kind: 'Widget', version: 'v1' } },
           { type: 'olm.bundle.object', value: { data: object } },
-          { type: 'olm.csv.metadata', value: { annotations: { 'alm-examples': '[{"kind": "Gadget"}]', capabilities: 'Basic Install' },
-            description: TEXT.repeat(12), displayName: `Gadget ${i}`, installModes: [{ supported: true, type: 'AllNamespaces' }],
-            keywords: ['a', 'b'], provider: { name: 'Example' } } },
+          // Odd bundles carry their CSV as a bundle object, even ones its olm.csv.metadata.
+          i % 2 ? { type: 'olm.bundle.object', value: { data: csvObject(name, i) } }
+            : { type: 'olm.csv.metadata', value: { annotations: { 'alm-examples': '[{"kind": "Gadget"}]', capabilities: 'Basic Install' },
+                description: TEXT.repeat(12), displayName: `Gadget ${i}`, installModes: [{ supported: true, type: 'AllNamespaces' }],
+                keywords: ['a', 'b'], provider: { name: 'Example' } } },
         ],
         relatedImages: [{ image: `quay.io/example/${name}:v1.${i}.0`, name: 'manager' }] });
     }

@@ -2,14 +2,16 @@
 // the worker's 'warmUp'). It is only worth its time if it takes the paths a real load takes, so:
 // it must be VALID with every object decoded (a load error would stop short of the model and
 // validation), both its files must be read (a YAML file and a JSON stream), and the native CLI
-// must find the same, so the module is not warming a path the real readers do not take.
+// must find the same, so the module is not warming a path the real readers do not take (a CSV
+// read out of a bundle object among them).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { createRequire } from 'node:module';
-import { repo, createFbclensCore, attach, nativeSummary } from './module-helpers.mjs';
+import { spawnSync } from 'node:child_process';
+import { repo, cli, createFbclensCore, attach, nativeSummary } from './module-helpers.mjs';
 
 const { files } = createRequire(import.meta.url)(join(repo, 'wasm/fbclens-warm-up.js'));
 
@@ -38,6 +40,13 @@ test('the warm-up catalog is VALID, fully decoded, and the CLI finds the same', 
     // The module's findings here are opm's alone (the analyses were deferred); the CLI's include
     // the analyses, so only errors are compared: none on either side.
     assert.deepEqual(native.findings.filter((f) => f.severity === 'error'), []);
+    // The channel head (1.23.0) carries its CSV as a bundle object: OperatorHub's tile and title
+    // come from that manifest, so the decoder read it (its icon through the long-string path).
+    const hub = JSON.parse(spawnSync(cli, ['hub-preview', '.', '--package', 'warm-up-json', '--output', 'json'],
+      { cwd: dir, encoding: 'utf8' }).stdout);
+    assert.equal(hub.details.title, 'Gadget 23 (CSV)');
+    assert.equal(hub.tile.icon.mediatype, 'image/svg+xml');
+    assert.ok(hub.tile.icon.base64data.length >= 256);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
