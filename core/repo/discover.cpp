@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
-#include <string.h>  // memmem
 #include <map>
 #include <set>
 
@@ -85,25 +84,23 @@ std::vector<Document> read_documents(const std::string& bytes) {
   return docs;
 }
 
-// Where `needle` first occurs in `text` at or after `from` (npos if nowhere). memmem (glibc, musl:
-// the two libcs we build with) searches a long needle by skips; std::string_view::find stops at
-// every first character of it, which in a catalog's text is every other word.
-std::size_t find_text(std::string_view text, std::size_t from, std::string_view needle) {
-  if (from > text.size()) return std::string_view::npos;
-  const void* at = memmem(text.data() + from, text.size() - from, needle.data(), needle.size());
-  return at ? static_cast<std::size_t>(static_cast<const char*>(at) - text.data()) : std::string_view::npos;
-}
-
 // Whether the text names a template schema anywhere ("olm.template.basic", "olm.semver",
-// "olm.template.substitutes"). Every file loaded is looked at (TemplateWatch), so it is one
-// search per needle family rather than one per name.
+// "olm.template.substitutes"). Every file loaded is looked at (TemplateWatch), so it is one pass:
+// from each '.' (memchr; base64, most of a large catalog's bytes, has none), whether "olm" is
+// before it and one of the names' rest after. Two memmem searches ("olm.semver", then
+// "olm.template.") took twice as long in wasm (18.5 against 8.5 ms on certified v4.14 JSON's
+// 57.6 MB) and 4.6 times natively.
 bool mentions_template_schema(std::string_view bytes) {
-  if (find_text(bytes, 0, "olm.semver") != std::string_view::npos) return true;
-  constexpr std::string_view kTemplate = "olm.template.";
-  for (std::size_t at = find_text(bytes, 0, kTemplate); at != std::string_view::npos;
-       at = find_text(bytes, at + 1, kTemplate)) {
-    const std::string_view rest = bytes.substr(at + kTemplate.size());
-    if (rest.substr(0, 5) == "basic" || rest.substr(0, 11) == "substitutes") return true;
+  const char* const begin = bytes.data();
+  const char* const end = begin + bytes.size();
+  for (const char* dot = begin; (dot = static_cast<const char*>(std::memchr(dot, '.', static_cast<std::size_t>(end - dot))));
+       ++dot) {
+    const std::size_t at = static_cast<std::size_t>(dot - begin);
+    if (at < 3 || bytes.compare(at - 3, 3, "olm") != 0) continue;
+    const std::string_view rest = bytes.substr(at + 1);
+    if (rest.substr(0, 6) == "semver" || rest.substr(0, 14) == "template.basic" || rest.substr(0, 20) == "template.substitutes") {
+      return true;
+    }
   }
   return false;
 }
