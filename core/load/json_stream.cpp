@@ -15,7 +15,7 @@ struct Frame {
   bool is_object;
   bool expect_key;       // objects: next string is a key
   std::size_t index;     // arrays: index of the next element
-  std::string key;       // objects: key of the current member (raw, escapes kept)
+  std::string key;       // objects: key of the current member (raw, escapes kept; only when recording fields)
 };
 
 // A long string value that nlohmann need not see: where its content bytes sit. nlohmann's lexer
@@ -77,7 +77,7 @@ class ValueScanner {
         bool plain = false;
         const std::size_t end = string_end(i, plain);
         if (end == std::string_view::npos) return fail(i, "unterminated string", error);
-        stack.back().key.assign(text_.data() + i + 1, end - i - 2);
+        if (fields) stack.back().key.assign(text_.data() + i + 1, end - i - 2);  // only record() reads it
         stack.back().expect_key = false;
         i = end;
         continue;

@@ -47,8 +47,8 @@ JsonStreamResult read_json_stream(std::string_view text);
 /// `text` is not one JSON value, trailing whitespace allowed), faster when it holds long plain
 /// strings (a CSV manifest's base64 icons): those bypass nlohmann's character-at-a-time lexer, as
 /// in read_json_stream. `filter` (nlohmann's parser callback; may be empty) must judge by keys and
-/// structure only: in place of each string of 256 bytes or more it sees a short placeholder. Never
-/// throws (unless `filter` does); O(n).
+/// structure only: in place of each plain string (printable ASCII, no escape) of 256 bytes or more
+/// it sees a short placeholder. Never throws (unless `filter` does); O(n).
 Json parse_json_value(std::string_view text, const Json::parser_callback_t& filter);
 
 /// True when the first non-whitespace byte within the first 4096 bytes is '{' (opm's sniffing:
