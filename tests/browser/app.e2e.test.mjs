@@ -341,7 +341,8 @@ test('loading runs in a worker: progress, frames while loading, cancel keeps the
     window.progressSeen = [];
     window.cancelOnParsing = false;
     window.fbclens.on('progress', (p) => {
-      window.progressSeen.push(Object.assign({ ticks: window.fbclens.appStatus().ticks }, p));
+      const box = window.fbclens.canvas.getBoundingClientRect();
+      window.progressSeen.push(Object.assign({ ticks: window.fbclens.appStatus().ticks, canvas: [box.width, box.height] }, p));
       // Cancel from inside the load, through the header's own button, while the worker parses.
       if (window.cancelOnParsing && p.phase === 'parsing') {
         window.cancelOnParsing = false;
@@ -352,6 +353,8 @@ test('loading runs in a worker: progress, frames while loading, cancel keeps the
     });
   });
   // 1. A full load of the 57 MB catalog: the app keeps drawing frames while the worker works.
+  const canvasBox = () => page.evaluate(() => { const r = window.fbclens.canvas.getBoundingClientRect(); return [r.width, r.height]; });
+  const boxBefore = await canvasBox();
   await openFolder(page, certified);
   await page.waitForFunction(() => window.fbclens.summary()?.bytes > 50e6, null, { timeout: 300000 });
   // Animation frames the app ran between the first and the last progress report: none if the load
@@ -365,6 +368,10 @@ test('loading runs in a worker: progress, frames while loading, cancel keeps the
   assert.ok(last.totalBytes > 50e6 && last.totalFiles >= 1 && last.bytes > 0, JSON.stringify(last));
   // The Summary is there a moment before the page has taken the catalog view and hidden the bar.
   await page.getByRole('banner').getByRole('progressbar').waitFor({ state: 'detached', timeout: 60000 });
+  // The header's load row (bar, text, Cancel) is exactly as tall as the status row it replaces: the
+  // canvas keeps its size, to the subpixel, so it is not redrawn at the start and end of every load.
+  for (const p of seen) assert.deepEqual(p.canvas, boxBefore, `the canvas while ${p.phase}`);
+  assert.deepEqual(await canvasBox(), boxBefore, 'the canvas once loaded');
   await page.screenshot({ path: join(shots, 'certified-v4.14.png') });
 
   // The package with the most channel entries among the real catalogs here (9 channels, 164

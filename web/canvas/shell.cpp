@@ -59,6 +59,15 @@ void wake() {
   g_frames_to_draw = kMinFramesAfterActivity;
 }
 
+namespace {
+
+// A resize needs the picture drawn again at the new size (and ImGui's layout settled), not the
+// half-second of hover and tooltip frames that input gets: the header changing height, or a window
+// being dragged wider, then costs a few frames each, not dozens.
+void redraw_at_new_size() { g_frames_to_draw = std::max(g_frames_to_draw, kMinFramesAfterActivity); }
+
+}  // namespace
+
 ShellStats g_shell;
 
 AppState& app_state() { return *g_state; }
@@ -282,7 +291,7 @@ EMSCRIPTEN_KEEPALIVE void fbclens_input_focus(int focused) {
   wake();
 }
 /// The canvas's CSS box changed size.
-EMSCRIPTEN_KEEPALIVE void fbclens_shell_resized() { wake(); }
+EMSCRIPTEN_KEEPALIVE void fbclens_shell_resized() { fbclens::web::redraw_at_new_size(); }
 
 }  // extern "C"
 
