@@ -8,7 +8,9 @@
 //     (the longest long task, and the longest gap between animation frames), the worker's wasm
 //     memory as a ratio to the bytes of the files picked, and whether the Files were read ahead of the core
 //     (the 'fbclens:read-ahead' mark) or one by one, and whether the worker had warmed up before the
-//     pick (the 'fbclens:warm-up' mark). Two ways per catalog: through the page's folder
+//     pick (the 'fbclens:warm-up' mark), and the CPU each part of the browser spent from the pick to
+//     the results (the worker, the page's main thread, the GPU process, ...: process-cpu.mjs; on a
+//     2-core machine what competes with the worker sets the pace). Two ways per catalog: through the page's folder
 //     picker (what a user does), and through window.fbclens.loadFiles(files, {deferAnalyses: true})
 //     with the same File handles (what the new page passes: the analyses beyond opm wait until asked);
 //   - with --frames, frame time of the graph view with 100, 1,000 and 5,000 nodes (synthetic
@@ -26,6 +28,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../scripts/static-server.mjs';
 import { syntheticChannel } from './synthetic-channel.mjs';
+import { cpuSnapshot, cpuSpent } from './process-cpu.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -45,6 +48,10 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', hea
   args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run',
          '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+// The CPU of Chromium's threads at the pick and when the results are on the page (the 'load' event
+// calls back here).
+let cpuAtPick = null, cpuAtResults = null;
+await page.exposeFunction('fbclensBenchResults', () => { cpuAtResults = cpuSnapshot(); });
 await page.goto(server.url);
 await page.evaluate(() => window.fbclens.ready);
 const mb = (b) => (b / 1e6).toFixed(1) + ' MB';
@@ -80,6 +87,7 @@ async function arm() {
       window.fbclens.on('load', () => {
         const bench = window.fbclensBench;
         performance.mark('bench:load-event');
+        window.fbclensBenchResults();
         // When the findings are complete: at once, or once the analyses a load deferred have run
         // and the page holds the complete Summary (and a repository's report); checked every frame.
         const watch = () => {
@@ -111,7 +119,8 @@ async function arm() {
 // The stages of the last load, from the User Timing entries.
 async function collect() {
   await page.waitForFunction(() => window.fbclensBench.done && window.fbclensBench.complete, null, { timeout: 600000, polling: 50 });
-  return page.evaluate(async () => {
+  const cpu = cpuSpent(cpuAtPick, cpuAtResults);
+  return { cpu, ...await page.evaluate(async () => {
     const at = (name) => { const e = performance.getEntriesByName(name).pop(); return e ? e.startTime : NaN; };
     const measure = (name) => performance.getEntriesByName(name, 'measure').pop();
     const stages = [];
@@ -141,7 +150,7 @@ async function collect() {
              findings: summary.findings.length,
              readAhead: (performance.getEntriesByName('fbclens:read-ahead').pop() || {}).detail || null,
              warmUp: window.fbclensBench.warmUp };
-  });
+  }) };
 }
 
 function report(catalog, way, r) {
@@ -159,6 +168,7 @@ function report(catalog, way, r) {
                           : '    read one by one (FileReaderSync)');
   console.log(r.warmUp ? `    the worker had warmed up before the pick: ${r.warmUp.rounds} rounds in ${r.warmUp.ms} ms`
                        : '    the worker had not warmed up before the pick');
+  console.log('    ' + r.cpu);
   if (json) console.log(JSON.stringify({ catalog, way, ...r }));
 }
 
@@ -175,6 +185,7 @@ for (const catalog of catalogs) {
     // The page's own folder picker.
     await settle();
     await arm();
+    cpuAtPick = cpuSnapshot();
     await page.evaluate(() => performance.mark('bench:pick'));
     await page.setInputFiles('input[type=file][webkitdirectory]', catalog);
     report(catalog, 'folder picker', await collect());
@@ -190,6 +201,7 @@ for (const catalog of catalogs) {
     await page.setInputFiles('#fbclens-bench-input', catalog);
     await settle();
     await arm();
+    cpuAtPick = cpuSnapshot();
     await page.evaluate(() => {
       performance.mark('bench:pick');
       window.fbclens.loadFiles(document.getElementById('fbclens-bench-input').files, { deferAnalyses: true });
