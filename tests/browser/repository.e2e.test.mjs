@@ -41,8 +41,14 @@ const waitRoot = (page, root) => page.waitForFunction((r) => window.fbclens.stat
 
 test('a repository: the newest catalog is shown, the header picks another; the graph and findings follow', async () => {
   const page = await open();
+  await page.waitForFunction(() => window.fbclens.graphStats()?.settledFrames >= 2, null, { timeout: 60000 });  // the sample, drawn
+  // The graph as the 'load' event finds it: nothing of the new catalog is drawn yet, and the frames
+  // drawn of the sample's graph do not count as settled (waitRoot would read an empty graph).
+  const atLoad = page.evaluate(() => new Promise((resolve) => window.fbclens.on('load', () => resolve(window.fbclens.graphStats()))));
   const summary = await openFolder(page, join(fixtures, 'l01-version-folders/repo'));
   assert.equal(summary.verdict, 'VALID');
+  const graphAtLoad = await atLoad;
+  assert.deepEqual([graphAtLoad.settledFrames, graphAtLoad.nodes], [0, 0], 'the graph at the load event');
   const options = await picker(page).locator('option').allTextContents();
   assert.deepEqual(options, ['v4.16/catalog (OCP 4.16) · VALID', 'v4.17/catalog (OCP 4.17) · VALID']);
   assert.equal(await picker(page).inputValue(), 'v4.17/catalog');

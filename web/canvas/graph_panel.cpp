@@ -719,7 +719,10 @@ void draw_graph_panel(AppState& s) {
     s.renderer.set_overlay(Overlay::Links, GraphLayer{});
     frame.lanes.clear();
     frame.drawn_labels.clear();
-    ++frame.settled_frames;  // nothing to fit: settled as it is
+    // Nothing to fit: settled as it is, once the layout has come (an empty channel, a failure), but
+    // not while it is still on its way ("Laying out...": a new catalog, a new selection).
+    const bool laying_out = s.model.layout_package.empty() && !s.ui.selected_package.empty();
+    if (!laying_out) ++frame.settled_frames;
     return;
   }
 

@@ -59,6 +59,7 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_new_catalog() {
   ++s.model.generation;
   s.model.layout = {};
   s.model.layout_package.clear();
+  s.model.frame = GraphFrame{};  // the frames drawn of the previous catalog's layout do not count
   s.model.scene_dirty = true;
   s.requests.layout.clear();
 }
