@@ -434,6 +434,40 @@ test('HiDPI: the canvas has device pixels, clicks land where they are drawn', as
   await hidpi.close();
 });
 
+test('keyboard first, then the mouse: keys pressed as Tab lands in the graph walk it, and the wheel still zooms', async () => {
+  // A fresh page whose graph has never seen the mouse. Home goes in right after Tab (no frame
+  // between): with ImGui's own keyboard navigation on, that key also moved ImGui's focus to a
+  // toolbar button, after which ImGui ignored the mouse's hover until the pointer moved inside
+  // the canvas, and a pointer entering it in one event does not: the wheel zoomed nothing.
+  const fresh = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  fresh.on('pageerror', (e) => consoleErrors.push(String(e)));
+  fresh.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+  await fresh.goto(server.url);
+  await within(fresh.evaluate(() => window.fbclens.ready), 120000, 'the fresh page\'s app ready');
+  await fresh.waitForFunction(() => window.fbclens.appStatus().nodes === 4 && window.fbclens.graphStats().settledFrames >= 2,
+    null, { timeout: 60000 });
+  const frames = () => fresh.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  for (let i = 0; i < 40 && !(await fresh.evaluate(() => document.activeElement === window.fbclens.canvas)); i++) {
+    await fresh.keyboard.press('Tab');
+  }
+  await fresh.keyboard.press('Home');
+  await fresh.waitForFunction(() => window.fbclens.appStatus().bundle === 'cert-watcher.v2.0.0', null, { timeout: 30000 });
+  await fresh.keyboard.press('ArrowLeft');
+  await fresh.waitForFunction(() => window.fbclens.appStatus().bundle === 'cert-watcher.v1.2.0', null, { timeout: 30000 });
+  await fresh.keyboard.press('Tab');
+  await frames();
+  const zoom = await fresh.evaluate(() => window.fbclens.graphStats().zoom);
+  const spot = await emptyGraphSpot(fresh);
+  await fresh.mouse.move(spot.x, spot.y);
+  for (let i = 0; i < 3; i++) {
+    await fresh.mouse.wheel(0, -120);
+    await frames();
+  }
+  const zoomed = await fresh.evaluate(() => window.fbclens.graphStats().zoom);
+  assert.ok(zoomed > zoom * 1.3, `three notches zoom in: ${zoom} -> ${zoomed}`);
+  await fresh.close();
+});
+
 test('no console errors', () => {
   assert.deepEqual(consoleErrors, []);
 });

@@ -417,7 +417,12 @@ int main() {
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // no localStorage writes; the layout is computed each frame
   io.BackendPlatformName = "fbclens_shell";
-  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  // No ImGuiConfigFlags_NavEnableKeyboard: the canvas's keys are the graph's (graph_panel.cpp's
+  // arrows, Home, F) and Tab is the browser's. With ImGui's own keyboard navigation on, a key
+  // pressed before the canvas drew a frame with its focus (so before the graph claimed the key)
+  // also went to ImGui, which moved its focus to a toolbar button and then ignored the mouse's
+  // hover until the pointer moved inside the canvas: the wheel did not zoom there (a CI failure of
+  // mount.e2e; tests/browser/app.e2e "keyboard first, then the mouse").
   // The font is rasterised at device resolution and drawn at 1/ratio, so text stays sharp on HiDPI.
   ImFontConfig font;
   font.SizePixels = 13.0f * g_pixel_ratio;
