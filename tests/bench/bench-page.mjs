@@ -186,6 +186,7 @@ for (const catalog of catalogs) {
     await settle();
     await arm();
     cpuAtPick = cpuSnapshot();
+    cpuAtResults = null;  // set by this load's 'load' event
     await page.evaluate(() => performance.mark('bench:pick'));
     await page.setInputFiles('input[type=file][webkitdirectory]', catalog);
     report(catalog, 'folder picker', await collect());
@@ -202,6 +203,7 @@ for (const catalog of catalogs) {
     await settle();
     await arm();
     cpuAtPick = cpuSnapshot();
+    cpuAtResults = null;  // set by this load's 'load' event
     await page.evaluate(() => {
       performance.mark('bench:pick');
       window.fbclens.loadFiles(document.getElementById('fbclens-bench-input').files, { deferAnalyses: true });
