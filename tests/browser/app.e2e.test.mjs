@@ -42,6 +42,19 @@ async function waitForFrames(n) {
   await page.waitForFunction((want) => window.fbclens.appStatus().frames >= want, n, { timeout: 60000 });
 }
 
+// A second 1280×800 page on the app (`options`: more of newPage's), its errors counted with the
+// first's, once the sample's graph is drawn (the canvas takes its size in the module's first frames).
+async function freshPage(name, options = {}) {
+  const p = await browser.newPage({ viewport: { width: 1280, height: 800 }, ...options });
+  p.on('pageerror', (e) => consoleErrors.push(String(e)));
+  p.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+  await p.goto(server.url);
+  await within(p.evaluate(() => window.fbclens.ready), 120000, name + '\'s app ready');
+  await p.waitForFunction(() => window.fbclens.appStatus().nodes === 4 && window.fbclens.graphStats().settledFrames >= 2,
+    null, { timeout: 60000 });
+  return p;
+}
+
 // A spot of the graph canvas away from the nodes (its bottom right corner), in page pixels.
 async function emptyGraphSpot(p = page) {
   const box = await p.evaluate(() => { const r = window.fbclens.canvas.getBoundingClientRect(); return { x: r.right, y: r.bottom }; });
@@ -405,14 +418,7 @@ test('loading runs in a worker: progress, frames while loading, cancel keeps the
 });
 
 test('HiDPI: the canvas has device pixels, clicks land where they are drawn', async () => {
-  const hidpi = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
-  hidpi.on('pageerror', (e) => consoleErrors.push(String(e)));
-  hidpi.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
-  await hidpi.goto(server.url);
-  await within(hidpi.evaluate(() => window.fbclens.ready), 120000, 'the HiDPI page\'s app ready');
-  // Once the graph is drawn (the canvas takes its size in the module's first frames):
-  await hidpi.waitForFunction(() => window.fbclens.appStatus().nodes === 4 && window.fbclens.graphStats().settledFrames >= 2,
-    null, { timeout: 60000 });
+  const hidpi = await freshPage('the HiDPI page', { deviceScaleFactor: 2 });
   const size = await hidpi.evaluate(() => {
     const c = window.fbclens.canvas;
     return { width: c.width, css: c.clientWidth, ratio: window.fbclens.appStatus().pixelRatio };
@@ -438,15 +444,9 @@ test('keyboard first, then the mouse: keys pressed as Tab lands in the graph wal
   // A fresh page whose graph has never seen the mouse. Home goes in right after Tab (no frame
   // between): with ImGui's own keyboard navigation on, that key also moved ImGui's focus to a
   // toolbar button, after which ImGui ignored the mouse's hover until the pointer moved inside
-  // the canvas, and a pointer entering it in one event does not: the wheel zoomed nothing.
-  const fresh = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  fresh.on('pageerror', (e) => consoleErrors.push(String(e)));
-  fresh.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
-  await fresh.goto(server.url);
-  await within(fresh.evaluate(() => window.fbclens.ready), 120000, 'the fresh page\'s app ready');
-  await fresh.waitForFunction(() => window.fbclens.appStatus().nodes === 4 && window.fbclens.graphStats().settledFrames >= 2,
-    null, { timeout: 60000 });
-  const frames = () => fresh.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  // the canvas, and a pointer entering it in one event does not: the wheel zoomed nothing. (A
+  // race with the canvas's frames: on the old canvas this failed in 4 of the 6 tries I made.)
+  const fresh = await freshPage('the fresh page');
   for (let i = 0; i < 40 && !(await fresh.evaluate(() => document.activeElement === window.fbclens.canvas)); i++) {
     await fresh.keyboard.press('Tab');
   }
@@ -455,13 +455,13 @@ test('keyboard first, then the mouse: keys pressed as Tab lands in the graph wal
   await fresh.keyboard.press('ArrowLeft');
   await fresh.waitForFunction(() => window.fbclens.appStatus().bundle === 'cert-watcher.v1.2.0', null, { timeout: 30000 });
   await fresh.keyboard.press('Tab');
-  await frames();
+  await frames(fresh);
   const zoom = await fresh.evaluate(() => window.fbclens.graphStats().zoom);
   const spot = await emptyGraphSpot(fresh);
   await fresh.mouse.move(spot.x, spot.y);
   for (let i = 0; i < 3; i++) {
     await fresh.mouse.wheel(0, -120);
-    await frames();
+    await frames(fresh);
   }
   const zoomed = await fresh.evaluate(() => window.fbclens.graphStats().zoom);
   assert.ok(zoomed > zoom * 1.3, `three notches zoom in: ${zoom} -> ${zoomed}`);
