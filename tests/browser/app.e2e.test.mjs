@@ -445,7 +445,7 @@ test('keyboard first, then the mouse: keys pressed as Tab lands in the graph wal
   // between): with ImGui's own keyboard navigation on, that key also moved ImGui's focus to a
   // toolbar button, after which ImGui ignored the mouse's hover until the pointer moved inside
   // the canvas, and a pointer entering it in one event does not: the wheel zoomed nothing. (A
-  // race with the canvas's frames: on the old canvas this failed in 4 of the 6 tries I made.)
+  // race with the canvas's frames: on the old canvas this failed in 5 of the 7 tries I made.)
   const fresh = await freshPage('the fresh page');
   for (let i = 0; i < 40 && !(await fresh.evaluate(() => document.activeElement === window.fbclens.canvas)); i++) {
     await fresh.keyboard.press('Tab');
