@@ -719,10 +719,9 @@ void draw_graph_panel(AppState& s) {
     s.renderer.set_overlay(Overlay::Links, GraphLayer{});
     frame.lanes.clear();
     frame.drawn_labels.clear();
-    // Nothing to fit: settled as it is, once the layout has come (an empty channel, a failure), but
-    // not while it is still on its way ("Laying out...": a new catalog, a new selection).
-    const bool laying_out = s.model.layout_package.empty() && !s.ui.selected_package.empty();
-    if (!laying_out) ++frame.settled_frames;
+    // Nothing to fit: settled as it is once a layout has come (an empty channel, a failure), but
+    // not while a new catalog's first one is on its way ("Laying out...").
+    if (!s.model.layout_package.empty()) ++frame.settled_frames;
     return;
   }
 
@@ -797,7 +796,7 @@ void draw_graph_panel(AppState& s) {
   const bool tabbed_in = s.ui.graph_keys && !ImGui::GetIO().WantTextInput && !ImGui::IsAnyItemActive();
   if (hovered || tabbed_in || ImGui::IsItemFocused() || ImGui::IsItemActive()) {
     for (ImGuiKey key : {ImGuiKey_LeftArrow, ImGuiKey_RightArrow, ImGuiKey_UpArrow, ImGuiKey_DownArrow, ImGuiKey_Home}) {
-      ImGui::SetKeyOwner(key, canvas_id);  // not ImGui's own keyboard navigation
+      ImGui::SetKeyOwner(key, canvas_id);  // the graph's keys, not any other widget's
       if (ImGui::IsKeyPressed(key, canvas_id, ImGuiInputFlags_Repeat)) navigate(s, key);
     }
   }
