@@ -103,9 +103,12 @@
    * bytes taken are kept (up to KEEP_BYTES) and the next take of the same file gets them without
    * reading it again. stats: {files taken, read (Files read from the browser, each at most once a
    * plan), waited (of those taken, how many the core waited for), plans, kept (of those taken, how
-   * many came from what was kept)}.
+   * many came from what was kept)}. `readFile(handle)`: how a File's bytes are had, a promise of an
+   * ArrayBuffer or Uint8Array; by default the File's own arrayBuffer(), read on this thread (the
+   * app's worker has its page read them instead: fbclens-worker.js readOnPage says why).
    */
-  function readAhead(files) {
+  function readAhead(files, readFile) {
+    const read = readFile || ((handle) => files[handle].data.arrayBuffer());
     let order = [];  // handles, in the order of the last plan
     let position = new Map();  // handle → its index in `order`
     const reads = new Map();  // handle → {bytes, done, promise, size}: started and not yet taken
@@ -117,14 +120,14 @@
     const kept = new Map();  // handle → bytes taken under such a plan, not taken again yet
     let keptBytes = 0;
     const start = (handle) => {
-      const file = files[handle].data;
-      const read = { bytes: null, done: false, size: file.size };
+      const reading = { bytes: null, done: false, size: files[handle].data.size };
       stats.read++;
-      read.promise = file.arrayBuffer().then((b) => { read.bytes = new Uint8Array(b); }, () => {})
-        .then(() => { read.done = true; });
-      reads.set(handle, read);
-      inFlight += read.size;
-      return read;
+      reading.promise = Promise.resolve().then(() => read(handle))
+        .then((b) => { reading.bytes = b instanceof Uint8Array ? b : new Uint8Array(b); }, () => {})
+        .then(() => { reading.done = true; });
+      reads.set(handle, reading);
+      inFlight += reading.size;
+      return reading;
     };
     const drop = (handle) => {
       const read = reads.get(handle);
@@ -378,14 +381,15 @@
        * loadText, but with the Files read ahead, several at once, whenever the core waits for one
        * (readAhead): resolves to the view's text. Only with attach's suspendingReads (the module
        * made with suspendReads); elsewhere the same as loadText. Source excerpts read later are
-       * read as loadText's are.
+       * read as loadText's are. `readFile`: how the read-ahead gets a File's bytes (readAhead;
+       * optional).
        */
-      async loadTextAsync(entries, args) {
+      async loadTextAsync(entries, args, readFile) {
         const argsText = typeof args === 'string' ? args : JSON.stringify(args || {});
         lastReadAhead = null;
         if (!suspendingReads) return api.loadText(entries, argsText);
         stageRefs(entries);
-        if (entries.some((e) => isBlob(e.data))) ahead = readAhead(entries);
+        if (entries.some((e) => isBlob(e.data))) ahead = readAhead(entries, readFile);
         try {
           return await callSuspending('load', argsText);
         } finally {

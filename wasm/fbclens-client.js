@@ -30,6 +30,9 @@
  * Every load leaves User Timing entries named 'fbclens:*' (see mark() below): the stages of the load
  * in the worker and on the page's thread.
  *
+ * The page's thread reads a load's Files for the worker, as the worker asks for each (readForWorker
+ * below; fbclens-worker.js readOnPage says why), and hands it the bytes.
+ *
  * Every load runs in a fresh worker (the first one is started at once, which also tells the
  * client the table). Only when it succeeds does that worker become the current one and the
  * previous worker (holding the previous catalog) end. So a cancelled or failed load never costs
@@ -47,7 +50,7 @@
   // 'load' listeners have run); and a measure per stage of the worker's load ('fbclens:read',
   // 'fbclens:parse', ... as the loadTimings operation names them, laid end to end from when the worker
   // started) and 'fbclens:sent' (the answer's way from the worker to the page); and a mark
-  // 'fbclens:read-ahead' whose detail is {files, waited, plans, kept} when the worker read the
+  // 'fbclens:read-ahead' whose detail is {files, waited, plans, kept, onPage} when the worker read the
   // Files ahead of the core (fbclens-api.js readAhead). Each load replaces the previous load's entries. Apart from
   // loads, a mark 'fbclens:warm-up' whose detail is {rounds, ms} when a waiting worker has warmed
   // up (the worker's 'warmUp'); each replaces the one before.
@@ -74,7 +77,7 @@
       }
       timingNames.add('fbclens:sent');
       timing.measure('fbclens:sent', { start: timings.posted - origin, end: timing.now() });
-      if (timings.readAhead) {  // the Files were read ahead of the core: {files, waited, plans, kept}
+      if (timings.readAhead) {  // the Files were read ahead of the core: {files, waited, plans, kept, onPage}
         timingNames.add('fbclens:read-ahead');
         timing.mark('fbclens:read-ahead', { detail: timings.readAhead });
       }
@@ -126,6 +129,7 @@
       const message = event.data;
       const w = waiting.get(message.id);
       if (!w) return;
+      if (message.read) return readForWorker(w.files, message.read);
       if (message.progress) {
         if (w.onProgress) w.onProgress(message.progress);
         return;
@@ -138,10 +142,18 @@
       event.preventDefault();
       failAll(new FbclensApi.FbclensError('', 'worker', 'the worker failed: ' + (event.message || 'unknown error')));
     };
+    // A load's File read that the worker asks of this thread ({read, handle}: handle indexes the
+    // load's files): the bytes go back transferred, or null when the browser could not read them.
+    const readForWorker = (files, { read, handle }) => {
+      const entry = files && files[handle];
+      const bytes = entry && entry.file instanceof Blob ? entry.file.arrayBuffer() : Promise.reject();
+      bytes.then((b) => worker.postMessage({ readDone: read, bytes: b }, [b]),
+                 () => worker.postMessage({ readDone: read, bytes: null }));
+    };
     // The worker's whole answer ({text}, or a load's {text, summary}); `call`: its text alone.
     const send = (message, onProgress) => new Promise((resolve, reject) => {
       const id = nextId++;
-      waiting.set(id, { resolve, reject, onProgress });
+      waiting.set(id, { resolve, reject, onProgress, files: message.files });
       worker.postMessage(Object.assign({ id }, message));
     });
     const call = (message) => send(message).then((answer) => answer.text);
@@ -267,7 +279,7 @@
         const entries = FbclensApi.catalogEntries(files);
         const totalBytes = entries.reduce((n, e) => n + (e.file.size !== undefined ? e.file.size : e.file.length || 0), 0);
         const args = options ? JSON.stringify(options) : '';
-        return load({ op: 'load', files: entries, args }, { totalFiles: entries.length, totalBytes });
+        return load({ op: 'load', files: entries, args, readOnPage: true }, { totalFiles: entries.length, totalBytes });
       },
       loadSample() { return load({ op: 'loadSample', args: '' }, { totalFiles: 0, totalBytes: 0 }); },
       /** "Compare with…": `files` (as loadFiles) against the catalog loaded → {old, diff}, parsed. */

@@ -6,10 +6,15 @@
  * Its operations are the protocol table (wasm/protocol.cpp); this file knows none of them by name
  * except the two it must do work for first:
  *   {id, op: 'init', wasmModule}               compiled fbclens-core.wasm; answers with the table
- *   {id, op: 'load', files: [{path, file}], args?}  names the files (File/Blob, Uint8Array or
- *                                               string) to the module, which reads each while it
- *                                               parses it, and runs the table's 'load' with `args`
- *                                               (its arguments' JSON text)
+ *   {id, op: 'load', files: [{path, file}], args?, readOnPage?}  names the files (File/Blob,
+ *                                               Uint8Array or string) to the module, which reads
+ *                                               each while it parses it, and runs the table's 'load'
+ *                                               with `args` (its arguments' JSON text); with
+ *                                               readOnPage the page reads the Files for it (below)
+ *   {readDone, bytes}                          the page's answer to a read it was asked for
+ *                                               (readDone: the read's id; bytes: an ArrayBuffer,
+ *                                               transferred, or null when the browser could not
+ *                                               read the File); handled at once, not queued
  *   {id, op: 'compare', files}                 reads the files as the older catalog and runs the
  *                                               table's 'compare' against the catalog loaded
  *   {id, op: 'warmUp'}                         while the worker waits for its first load: loads
@@ -26,13 +31,16 @@
  *   {id, text, timings}                        a load's answer, with timings: {started, posted (ms
  *                                               since the epoch), stages: [{name, ms}] (the
  *                                               loadTimings operation), readAhead?: {files,
- *                                               waited, plans, kept} (Files read ahead; of them,
- *                                               how many the core still waited for; the core's
- *                                               read plans followed; files taken from what an
- *                                               earlier read kept)}
+ *                                               waited, plans, kept, onPage} (Files read ahead;
+ *                                               of them, how many the core still waited for; the
+ *                                               core's read plans followed; files taken from what
+ *                                               an earlier read kept; Files the page read)}
  *   {id, error: {op, kind, message}}           a typed failure (kind: a failure of the table, or
  *                                               'worker' when the worker itself failed); the
  *                                               worker stays usable
+ *   {id, read: {read, handle}}                 during a load with readOnPage: read File `handle`
+ *                                               (an index into the load's files) and answer
+ *                                               {readDone: read, bytes}
  *   {id, progress: {phase, files, totalFiles, bytes, totalBytes}}  during loads, at most every
  *     150 ms and at each change of phase; phase 'reading' (compare: bytes into the worker), 'parsing' (files read, parsed and
  *     decoded; `files` counts files done, ignored ones included; validation follows the last file).
@@ -132,6 +140,35 @@ async function warmUp() {
   return { text: JSON.stringify({ rounds, ms: Math.round(performance.now() - start) }) };
 }
 
+// A load's File reads done by the page (a load request with readOnPage): the read-ahead asks the
+// page for each File's bytes, and they come back in one message, transferred. Why not here: reading
+// a File costs the thread that asked for it CPU as the bytes arrive (in Chromium here about 10 ms a
+// MB), and it gets them only while it is free, and during a load this thread is parsing. Read here,
+// community-operators v4.21's 13.9 MB arrived over 415-560 ms, in bursts between files parsed, and
+// the worker spent 490 ms of CPU (median) on a load; read by the page, whose thread is idle during a
+// load, 425 ms, and the union's 3.6-4.2 s became 2.0-2.4 s (tests/bench/README.md).
+const pageReads = new Map();  // each read asked and not yet answered: its id → {resolve, reject}
+let nextPageRead = 1;
+/** The read-ahead's readFile for load `loadId`: (handle) → a promise of the File's ArrayBuffer. */
+function readOnPage(loadId) {
+  const reader = (handle) => new Promise((resolve, reject) => {
+    const read = nextPageRead++;
+    reader.asked++;
+    pageReads.set(read, { resolve, reject });
+    self.postMessage({ id: loadId, read: { read, handle } });
+  });
+  reader.asked = 0;  // how many Files it asked the page for
+  return reader;
+}
+// The page's answer to one read: {readDone: id, bytes: ArrayBuffer or null when it failed}.
+function pageReadDone(message) {
+  const waiting = pageReads.get(message.readDone);
+  if (!waiting) return;
+  pageReads.delete(message.readDone);
+  if (message.bytes) waiting.resolve(message.bytes);
+  else waiting.reject(new Error('the page could not read the file'));
+}
+
 // Milliseconds since the epoch (performance.timeOrigin-based), comparable with the page's clock.
 const epochNow = () => performance.timeOrigin + performance.now();
 
@@ -142,14 +179,18 @@ async function answer(message) {
   if (message.op === 'warmUp') return warmUp();
   let text;
   let started = 0;
+  let pageReader = null;
   if (message.op === 'load') {
-    // The Files are not read here: the core reads each one while it parses it (from what was read
-    // ahead where the browser can wait, else FileReaderSync), and again for a source excerpt, so
-    // the catalog's text never stays in the worker.
+    // The Files are not read before the load: the core reads each one while it parses it (from
+    // what was read ahead, by the page with readOnPage, where the browser can wait; else with
+    // FileReaderSync), and again for a source excerpt, so the catalog's text never stays in the
+    // worker.
     const totalBytes = message.files.reduce((n, f) => n + (f.file.size !== undefined ? f.file.size : f.file.length || 0), 0);
     progressOf = throttledProgress(message.id, message.files.length, totalBytes);
     started = epochNow();
-    text = await api.loadTextAsync(message.files.map(({ path, file }) => ({ path, data: file })), message.args || '');
+    pageReader = message.readOnPage ? readOnPage(message.id) : null;
+    text = await api.loadTextAsync(message.files.map(({ path, file }) => ({ path, data: file })), message.args || '',
+                                   pageReader || undefined);
     progressOf = null;
   } else if (message.op === 'compare') {
     text = await api.compareTextAsync(await readAll(message.id, message.files));
@@ -164,7 +205,7 @@ async function answer(message) {
   // and the time the answer left the worker: the page turns them into performance measures.
   const timings = { started, posted: epochNow(), stages: JSON.parse(await api.callAsync('loadTimings', '')).stages };
   const readAhead = message.op === 'load' ? api.readAheadStats() : null;
-  if (readAhead) timings.readAhead = readAhead;
+  if (readAhead) timings.readAhead = Object.assign(readAhead, { onPage: pageReader ? pageReader.asked : 0 });
   return { text, timings };
 }
 
@@ -173,6 +214,8 @@ async function answer(message) {
 let queue = Promise.resolve();
 self.onmessage = (event) => {
   const message = event.data;
+  // Not queued: the load in flight waits for it.
+  if (message.readDone !== undefined) return pageReadDone(message);
   waitingRequests++;
   queue = queue.then(async () => {
     waitingRequests--;

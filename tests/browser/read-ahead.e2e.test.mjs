@@ -7,6 +7,9 @@
 // outside the load) is read as before; a repository, read twice (discovery, then each root), too.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startPage } from './chromium.mjs';
 
 let server, browser, page;
@@ -71,6 +74,8 @@ test('Files read ahead of the core give the Summary that strings give, and excer
   // catalog's fingerprint (wasm/staged_files.cpp hashes every file).
   assert.ok(summaries.ahead[0].files >= 4 && summaries.ahead[0].waited <= summaries.ahead[0].files, JSON.stringify(summaries.ahead[0]));
   assert.equal(summaries.ahead[0].kept, 0, 'one catalog: each file read once, nothing kept for a second read');
+  // The page's thread read them for the worker (fbclens-worker.js readOnPage), every one.
+  assert.equal(summaries.ahead[0].onPage, summaries.ahead[0].read, JSON.stringify(summaries.ahead[0]));
   // The core's plans alone order the reads: the .indexignore files, then the walk's files.
   assert.equal(summaries.ahead[0].plans, 2, JSON.stringify(summaries.ahead[0]));
   assert.ok(summaries.strings.findings.some((f) => f.includes('b/nested/catalog.yaml:')),
@@ -173,4 +178,46 @@ test('Files larger together than the read-ahead budget are each read once', asyn
   assert.equal(stats.ahead[0].files, 4, JSON.stringify(stats.ahead[0]));
   assert.equal(stats.ahead[0].read, 4, 'each File read once: ' + JSON.stringify(stats.ahead[0]));
   assert.deepEqual(consoleErrors, []);
+});
+
+// The page reads the Files for the worker; a File the browser can no longer read (removed after it
+// was picked) is the core's FBC1001 on that file, and the rest of the catalog still loads.
+test('a picked File removed before the load is FBC1001 on it, and the other files load', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fbclens-unreadable-'));
+  const pkg = (name) => [
+    { schema: 'olm.package', name, defaultChannel: 'stable' },
+    { schema: 'olm.channel', package: name, name: 'stable', entries: [{ name: name + '.v1.0.0' }] },
+    { schema: 'olm.bundle', package: name, name: name + '.v1.0.0', image: 'example.com/' + name + ':1',
+      properties: [{ type: 'olm.package', value: { packageName: name, version: '1.0.0' } }] },
+  ].map((o) => JSON.stringify(o)).join('\n') + '\n';
+  for (const name of ['kept', 'removed']) {
+    mkdirSync(join(dir, 'catalog', name), { recursive: true });
+    writeFileSync(join(dir, 'catalog', name, 'catalog.json'), pkg(name));
+  }
+  try {
+    await page.evaluate(() => {
+      const input = Object.assign(document.createElement('input'), { type: 'file', id: 'unreadable-input', hidden: true });
+      input.webkitdirectory = true;
+      document.body.append(input);
+    });
+    await page.setInputFiles('#unreadable-input', join(dir, 'catalog'));
+    rmSync(join(dir, 'catalog', 'removed', 'catalog.json'));
+    const loaded = await page.evaluate(async () => {
+      performance.clearMarks('fbclens:read-ahead');
+      const summary = await window.fbclens.loadFiles(document.getElementById('unreadable-input').files);
+      return { verdict: summary.verdict, packages: summary.packages,
+               findings: summary.findings.map((f) => `${f.code} ${f.file} ${f.message}`),
+               ahead: performance.getEntriesByName('fbclens:read-ahead').map((e) => e.detail) };
+    });
+    assert.equal(loaded.verdict, 'LOAD ERROR', JSON.stringify(loaded));
+    assert.ok(loaded.findings.some((f) => f.startsWith('FBC1001 removed/catalog.json') && f.includes('could not read')),
+      JSON.stringify(loaded.findings));
+    assert.equal(loaded.packages, 1, 'the package whose file was read still loaded');
+    // Both files through the page (the one it could not read is tried again for the catalog's
+    // fingerprint: wasm/staged_files.cpp hashes every file).
+    assert.ok(loaded.ahead[0].onPage >= 2 && loaded.ahead[0].onPage === loaded.ahead[0].read, JSON.stringify(loaded.ahead));
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
