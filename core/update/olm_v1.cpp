@@ -31,14 +31,18 @@ V1Filters::V1Filters(const PackageGraph& graph, const Installed* installed, cons
   }
   for (const GraphBundle& b : graph.bundles) versions_.emplace(&b, version_release(b.version));
   if (installed) installed_version_ = version_release(installed->version);
+  // What is_successor(channels_, name, *installed) answers for every name, in one pass.
+  const std::optional<semver::Version> version = installed ? semver::parse(installed->version) : std::nullopt;
+  for (const GraphChannel* c : channels_) {
+    for (const ChannelEntry& e : c->entries) {
+      entry_names_.insert(e.name);
+      if (installed && EntryEdges(e).reaches(installed->name, version)) successor_names_.insert(e.name);
+    }
+  }
 }
 
 bool V1Filters::in_channels(const GraphBundle& bundle) const {
-  if (options_.channels.empty()) return true;
-  for (const GraphChannel* c : channels_) {
-    for (const ChannelEntry& e : c->entries) if (e.name == bundle.name) return true;
-  }
-  return false;
+  return options_.channels.empty() || entry_names_.count(bundle.name) > 0;
 }
 
 bool V1Filters::in_range(const GraphBundle& bundle) const {
@@ -51,7 +55,7 @@ bool V1Filters::in_range(const GraphBundle& bundle) const {
 
 bool V1Filters::successor_or_same(const GraphBundle& bundle) const {
   if (!installed_) return true;
-  return is_successor(channels_, bundle.name, *installed_) || compare(version(bundle), installed_version_) == 0;
+  return successor_names_.count(bundle.name) > 0 || compare(version(bundle), installed_version_) == 0;
 }
 
 bool V1Filters::candidate(const GraphBundle& bundle) const {

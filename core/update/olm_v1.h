@@ -3,6 +3,8 @@
 
 #include <map>
 #include <string>
+#include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "semver/masterminds.h"
@@ -57,6 +59,12 @@ class V1Filters {
   std::vector<const GraphChannel*> channels_;
   std::map<const GraphBundle*, VersionRelease> versions_;
   VersionRelease installed_version_;
+  // Names of the entries of channels_, and of those that reach the installed bundle (is_successor),
+  // each found in one pass over the entries here: asked per bundle, a scan of every entry made a
+  // resolution quadratic in the package's size (the divergence analysis resolves from every bundle).
+  // Views into `graph`'s entries.
+  std::unordered_set<std::string_view> entry_names_;
+  std::unordered_set<std::string_view> successor_names_;
 };
 
 /// One ClusterCatalog.
