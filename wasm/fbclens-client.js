@@ -50,9 +50,10 @@
   // 'load' listeners have run); and a measure per stage of the worker's load ('fbclens:read',
   // 'fbclens:parse', ... as the loadTimings operation names them, laid end to end from when the worker
   // started) and 'fbclens:sent' (the answer's way from the worker to the page); and a mark
-  // 'fbclens:read-ahead' whose detail is {files, waited, plans, kept, onPage} when the worker read the
-  // Files ahead of the core (fbclens-api.js readAhead). Each load replaces the previous load's entries. Apart from
-  // loads, a mark 'fbclens:warm-up' whose detail is {rounds, ms} when a waiting worker has warmed
+  // 'fbclens:read-ahead' whose detail is {files, waited, plans, kept, onPage, early} when the worker
+  // read the Files ahead of the core (fbclens-api.js readAhead; early: of the Files the page read for
+  // it, how many it had started before the worker asked, readEarly). Each load replaces the previous
+  // load's entries. Apart from loads, a mark 'fbclens:warm-up' whose detail is {rounds, ms} when a waiting worker has warmed
   // up (the worker's 'warmUp'); each replaces the one before.
   const timing = typeof performance !== 'undefined' && performance.mark && performance.measure ? performance : null;
   const timingNames = new Set();
@@ -77,7 +78,7 @@
       }
       timingNames.add('fbclens:sent');
       timing.measure('fbclens:sent', { start: timings.posted - origin, end: timing.now() });
-      if (timings.readAhead) {  // the Files were read ahead of the core: {files, waited, plans, kept, onPage}
+      if (timings.readAhead) {  // the Files were read ahead of the core: {files, waited, plans, kept, onPage, early}
         timingNames.add('fbclens:read-ahead');
         timing.mark('fbclens:read-ahead', { detail: timings.readAhead });
       }
@@ -111,6 +112,37 @@
     return compiled.get(url);
   }
 
+  // How many bytes of a load's Files the page starts reading at once, before the worker asks.
+  const EARLY_BYTES = 4 << 20;
+  // The core's walk order (core/load/file_source.cpp walk_order_less): path components compared
+  // one by one, a folder's files before its subfolders' only as their names sort.
+  function walkOrder(a, b) {
+    const pa = a.split('/'), pb = b.split('/');
+    for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+      if (pa[i] !== pb[i]) return pa[i] < pb[i] ? -1 : 1;
+    }
+    return pa.length - pb.length;
+  }
+  // The Files the core reads first, started as the load is asked for (EARLY_BYTES of them): its
+  // .indexignore files, then the walk's first files, as the core's first read plans will ask. The
+  // worker asks once it has started and named the files to the core (20-70 ms later); a guess that
+  // is wrong costs a read (dropped at the end of the load). handle → a promise of the ArrayBuffer.
+  function readEarly(files) {
+    const blobs = files.map((e, handle) => ({ path: e.path, file: e.file, handle })).filter((e) => e.file instanceof Blob);
+    const ignoreFile = (e) => (e.path === '.indexignore' || e.path.endsWith('/.indexignore') ? 0 : 1);
+    blobs.sort((a, b) => ignoreFile(a) - ignoreFile(b) || walkOrder(a.path, b.path));
+    const early = Object.assign(new Map(), { taken: 0 });  // taken: how many the worker asked for
+    let bytes = 0;
+    for (const e of blobs) {
+      if (bytes >= EARLY_BYTES) break;
+      const read = e.file.arrayBuffer();
+      read.catch(() => {});  // a File never asked for may fail unseen
+      early.set(e.handle, read);
+      bytes += e.file.size;
+    }
+    return early;
+  }
+
   // Runs `fn` when the page is next idle (within 2 s), or after 300 ms where there is no
   // requestIdleCallback (Safari).
   const whenIdle = (fn) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 300));
@@ -129,7 +161,7 @@
       const message = event.data;
       const w = waiting.get(message.id);
       if (!w) return;
-      if (message.read) return readForWorker(w.files, message.read);
+      if (message.read) return readForWorker(w, message.read);
       if (message.progress) {
         if (w.onProgress) w.onProgress(message.progress);
         return;
@@ -143,17 +175,24 @@
       failAll(new FbclensApi.FbclensError('', 'worker', 'the worker failed: ' + (event.message || 'unknown error')));
     };
     // A load's File read that the worker asks of this thread ({read, handle}: handle indexes the
-    // load's files): the bytes go back transferred, or null when the browser could not read them.
-    const readForWorker = (files, { read, handle }) => {
-      const entry = files && files[handle];
-      const bytes = entry && entry.file instanceof Blob ? entry.file.arrayBuffer() : Promise.reject();
+    // load's files; `w` is the load's request, with what was read before the worker asked,
+    // `early`): the bytes go back transferred, or null when the browser could not read them.
+    const readForWorker = (w, { read, handle }) => {
+      const entry = w.files && w.files[handle];
+      let bytes = w.early && w.early.get(handle);
+      if (bytes) {
+        w.early.delete(handle);
+        w.early.taken++;
+      }
+      else bytes = entry && entry.file instanceof Blob ? entry.file.arrayBuffer() : Promise.reject();
       bytes.then((b) => worker.postMessage({ readDone: read, bytes: b }, [b]),
                  () => worker.postMessage({ readDone: read, bytes: null }));
     };
     // The worker's whole answer ({text}, or a load's {text, summary}); `call`: its text alone.
-    const send = (message, onProgress) => new Promise((resolve, reject) => {
+    // `early`: a load's Files read before the worker asks (readEarly).
+    const send = (message, onProgress, early) => new Promise((resolve, reject) => {
       const id = nextId++;
-      waiting.set(id, { resolve, reject, onProgress, files: message.files });
+      waiting.set(id, { resolve, reject, onProgress, files: message.files, early });
       worker.postMessage(Object.assign({ id }, message));
     });
     const call = (message) => send(message).then((answer) => answer.text);
@@ -224,6 +263,7 @@
       pending = ticket;
       clearTimings();
       mark('load-requested');
+      const early = message.readOnPage ? readEarly(message.files) : null;
       try {
         const taken = spare;
         spare = null;
@@ -232,8 +272,9 @@
         ticket.handle = taken ? await taken.catch(() => spawn(base, wasmModule)) : await spawn(base, wasmModule);
         if (ticket.cancelled) throw abortError();
         emit('progress', Object.assign({ phase: 'reading', files: 0, bytes: 0 }, totals));
-        const answer = await ticket.handle.send(message, (p) => emit('progress', p));
+        const answer = await ticket.handle.send(message, (p) => emit('progress', p), early);
         mark('answer-received');
+        if (early && answer.timings && answer.timings.readAhead) answer.timings.readAhead.early = early.taken;
         measureWorker(answer.timings);
         const previous = current;
         current = ticket.handle;

@@ -76,6 +76,9 @@ test('Files read ahead of the core give the Summary that strings give, and excer
   assert.equal(summaries.ahead[0].kept, 0, 'one catalog: each file read once, nothing kept for a second read');
   // The page's thread read them for the worker (fbclens-worker.js readOnPage), every one.
   assert.equal(summaries.ahead[0].onPage, summaries.ahead[0].read, JSON.stringify(summaries.ahead[0]));
+  // All five Files are small: the page started every one as the load was asked for (readEarly in
+  // wasm/fbclens-client.js), and the worker asked for each once.
+  assert.equal(summaries.ahead[0].early, 5, JSON.stringify(summaries.ahead[0]));
   // The core's plans alone order the reads: the .indexignore files, then the walk's files.
   assert.equal(summaries.ahead[0].plans, 2, JSON.stringify(summaries.ahead[0]));
   assert.ok(summaries.strings.findings.some((f) => f.includes('b/nested/catalog.yaml:')),
@@ -177,6 +180,8 @@ test('Files larger together than the read-ahead budget are each read once', asyn
   assert.equal(stats.ahead.length, 1, 'the load of Files was read ahead');
   assert.equal(stats.ahead[0].files, 4, JSON.stringify(stats.ahead[0]));
   assert.equal(stats.ahead[0].read, 4, 'each File read once: ' + JSON.stringify(stats.ahead[0]));
+  // The page starts 4 MB of Files before the worker asks: the first 7 MB File alone.
+  assert.equal(stats.ahead[0].early, 1, JSON.stringify(stats.ahead[0]));
   assert.deepEqual(consoleErrors, []);
 });
 
