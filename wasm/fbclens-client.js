@@ -53,8 +53,8 @@
   // 'fbclens:read-ahead' whose detail is {files, waited, plans, kept, onPage, early} when the worker
   // read the Files ahead of the core (fbclens-api.js readAhead; early: of the Files the page read for
   // it, how many it had started before the worker asked, readEarly). Each load replaces the previous
-  // load's entries. Apart from loads, a mark 'fbclens:warm-up' whose detail is {rounds, ms} when a waiting worker has warmed
-  // up (the worker's 'warmUp'); each replaces the one before.
+  // load's entries. Apart from loads, a mark 'fbclens:warm-up' whose detail is {rounds, ms} when a
+  // waiting worker has warmed up (the worker's 'warmUp'); each replaces the one before.
   const timing = typeof performance !== 'undefined' && performance.mark && performance.measure ? performance : null;
   const timingNames = new Set();
   function mark(name) {
@@ -114,8 +114,9 @@
 
   // How many bytes of a load's Files the page starts reading at once, before the worker asks.
   const EARLY_BYTES = 4 << 20;
-  // The core's walk order (core/load/file_source.cpp walk_order_less): path components compared
-  // one by one, a folder's files before its subfolders' only as their names sort.
+  // The core's walk order (core/load/file_source.cpp walk_order_less): paths compared component
+  // by component (as UTF-16 units here, bytes there: the same order for ASCII names, and a wrong
+  // guess only costs readEarly a read), a folder before what is in it.
   function walkOrder(a, b) {
     const pa = a.split('/'), pb = b.split('/');
     for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
@@ -183,8 +184,9 @@
       if (bytes) {
         w.early.delete(handle);
         w.early.taken++;
+      } else {
+        bytes = entry && entry.file instanceof Blob ? entry.file.arrayBuffer() : Promise.reject();
       }
-      else bytes = entry && entry.file instanceof Blob ? entry.file.arrayBuffer() : Promise.reject();
       bytes.then((b) => worker.postMessage({ readDone: read, bytes: b }, [b]),
                  () => worker.postMessage({ readDone: read, bytes: null }));
     };
