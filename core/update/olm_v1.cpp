@@ -31,11 +31,12 @@ V1Filters::V1Filters(const PackageGraph& graph, const Installed* installed, cons
   }
   for (const GraphBundle& b : graph.bundles) versions_.emplace(&b, version_release(b.version));
   if (installed) installed_version_ = version_release(installed->version);
-  // What is_successor(channels_, name, *installed) answers for every name, in one pass.
+  // What in_channels and is_successor(channels_, name, *installed) answer for every name, in one
+  // pass (each set only when it is asked).
   const std::optional<semver::Version> version = installed ? semver::parse(installed->version) : std::nullopt;
   for (const GraphChannel* c : channels_) {
     for (const ChannelEntry& e : c->entries) {
-      entry_names_.insert(e.name);
+      if (!options.channels.empty()) entry_names_.insert(e.name);
       if (installed && EntryEdges(e).reaches(installed->name, version)) successor_names_.insert(e.name);
     }
   }

@@ -59,7 +59,8 @@ class V1Filters {
   std::vector<const GraphChannel*> channels_;
   std::map<const GraphBundle*, VersionRelease> versions_;
   VersionRelease installed_version_;
-  // Names of the entries of channels_, and of those that reach the installed bundle (is_successor),
+  // Names of the entries of channels_ (when the ClusterExtension names channels), and of those that
+  // reach the installed bundle (is_successor),
   // each found in one pass over the entries here: asked per bundle, a scan of every entry made a
   // resolution quadratic in the package's size (the divergence analysis resolves from every bundle).
   // Views into `graph`'s entries.
