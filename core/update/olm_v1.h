@@ -59,11 +59,10 @@ class V1Filters {
   std::vector<const GraphChannel*> channels_;
   std::map<const GraphBundle*, VersionRelease> versions_;
   VersionRelease installed_version_;
-  // Names of the entries of channels_ (when the ClusterExtension names channels), and of those that
-  // reach the installed bundle (is_successor),
-  // each found in one pass over the entries here: asked per bundle, a scan of every entry made a
-  // resolution quadratic in the package's size (the divergence analysis resolves from every bundle).
-  // Views into `graph`'s entries.
+  // Names of the entries of channels_ (when the ClusterExtension names channels), and of the entries
+  // that reach the installed bundle (is_successor). Both are found in one pass over the entries here:
+  // asked per bundle, a scan of every entry made a resolution quadratic in the package's size (the
+  // divergence analysis resolves from every bundle). Views into `graph`'s entries.
   std::unordered_set<std::string_view> entry_names_;
   std::unordered_set<std::string_view> successor_names_;
 };
