@@ -16,6 +16,7 @@ issue 21 states the page's target.
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 
@@ -44,12 +45,6 @@ def catalog_bytes(path):
     if os.path.isfile(path):
         return os.path.getsize(path)
     return sum(os.path.getsize(os.path.join(d, f)) for d, _, files in os.walk(path) for f in files)
-
-
-def median(values):
-    ordered = sorted(values)
-    middle = len(ordered) // 2
-    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
 def ratio(a, b):
@@ -156,9 +151,12 @@ def main():
             print(f'-- {build}: pick to results (median of {args.runs} loads), against native `fbclens validate` (CPU s, best of {args.runs})')
             for name, path in catalogs:
                 row = figures['catalogs'][name]
-                for way in sorted({l['way'] for l in loads if os.path.samefile(l['catalog'], path)}):
-                    results = [l['results'] / 1000 for l in loads if l['way'] == way and os.path.samefile(l['catalog'], path)]
-                    page = median(results)
+                by_way = {}
+                for load in loads:
+                    if os.path.samefile(load['catalog'], path):
+                        by_way.setdefault(load['way'], []).append(load['results'] / 1000)
+                for way, results in sorted(by_way.items()):
+                    page = statistics.median(results)
                     row.setdefault(f'{build} page', {})[way] = page
                     text, opm = row[f'{build} text']['cpu'], row[f'{build} opm']['cpu']
                     print(f'{name:28} {way:32} {page:6.3f} s = {ratio(page, text):>6} `validate`, '
