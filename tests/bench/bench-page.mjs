@@ -15,14 +15,22 @@
 //     with the same File handles (what the new page passes: the analyses beyond opm wait until asked);
 //   - with --frames, frame time of the graph view with 100, 1,000 and 5,000 nodes (synthetic
 //     channels: a replaces chain with a skips edge every 5 entries and a skipRange every 10) while the
-//     mouse drags (pans) the graph, and the animation-frame period once it is idle.
+//     mouse drags (pans) the graph, and the animation-frame period once it is idle;
+//   - with --native BIN (a native `fbclens`), right before each load the native `BIN validate` of the
+//     same folder, `--output text` (which also computes the analyses beyond opm) and `--output opm`
+//     (which does not), each timed by the wall clock as the page is: each load's pick to results is
+//     then a ratio to native runs made under the same machine speed, and the median of those ratios
+//     per catalog and way is printed at the end (issue 21's page target is such a ratio). On this VM
+//     the speed drifts by up to 2x within minutes, so a page median and a native best-of-N taken
+//     minutes apart compare poorly; paired runs do.
 // It drives the page only through what any page of the app keeps: the handle window.fbclens (ready,
 // on('load'), loadFiles, summary, memory, graphStats, show, appStatus), a folder input
 // (input[type=file][webkitdirectory]), and the User Timing entries 'fbclens:*' that
 // wasm/fbclens-client.js leaves for every load. Prints one line per stage; with --json, one JSON line
 // per load as well.
-//   node tests/bench/bench-page.mjs [--runs N] [--frames] [--json] [--dist DIR] [CATALOG_DIR...]   (needs dist/ built)
+//   node tests/bench/bench-page.mjs [--runs N] [--frames] [--json] [--dist DIR] [--native BIN] [CATALOG_DIR...]   (needs dist/ built)
 import { chromium } from 'playwright-core';
+import { spawnSync } from 'node:child_process';
 import { resolve, dirname, join } from 'node:path';
 import { readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -32,13 +40,14 @@ import { cpuSnapshot, cpuSpent } from './process-cpu.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
-let runs = 1, frames = false, json = false, dist = resolve(repo, 'dist');
+let runs = 1, frames = false, json = false, dist = resolve(repo, 'dist'), native = null;
 const catalogs = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--runs') runs = Number(args[++i]);
   else if (args[i] === '--frames') frames = true;
   else if (args[i] === '--json') json = true;
   else if (args[i] === '--dist') dist = resolve(args[++i]);
+  else if (args[i] === '--native') native = resolve(args[++i]);
   else catalogs.push(resolve(args[i]));
 }
 if (!catalogs.length) catalogs.push(resolve(repo, '../shared/catalogs/certified-operators-v4.14-json/catalogs/v4.14'));
@@ -153,6 +162,29 @@ async function collect() {
   }) };
 }
 
+// With --native: `BIN validate DIR --output OUTPUT`, wall seconds (as the page's figures are), run
+// to its end with its output dropped. Exit 1 is an INVALID verdict; anything worse stops the bench.
+function nativeValidate(dir, output) {
+  const start = performance.now();
+  const run = spawnSync(native, ['validate', dir, '--output', output], { stdio: 'ignore' });
+  const seconds = (performance.now() - start) / 1000;
+  if (run.error || run.status === null || run.status > 1) {
+    throw new Error(`${native} validate ${dir} --output ${output} failed: ${run.error || run.signal || 'exit ' + run.status}`);
+  }
+  return seconds;
+}
+
+// The native runs a load is paired with (null without --native): made right before its pick.
+const nativePair = (dir) => (native ? { text: nativeValidate(dir, 'text'), opm: nativeValidate(dir, 'opm') } : null);
+
+// catalog → way → [{page, text, opm}] (seconds), for the medians printed at the end.
+const paired = new Map();
+const ratioOf = (a, b) => `${(a / b).toFixed(2)}x`;
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
 function report(catalog, way, r) {
   r.picked = folderBytes(catalog);
   const ratio = r.worker ? (r.worker.wasmBytes / r.picked).toFixed(2) : '?';
@@ -169,6 +201,15 @@ function report(catalog, way, r) {
   console.log(r.warmUp ? `    the worker had warmed up before the pick: ${r.warmUp.rounds} rounds in ${r.warmUp.ms} ms`
                        : '    the worker had not warmed up before the pick');
   console.log('    ' + r.cpu);
+  if (r.native) {
+    const page = r.results / 1000;
+    console.log(`    native, right before: validate ${r.native.text.toFixed(3)} s, --output opm ${r.native.opm.toFixed(3)} s; ` +
+                `the page ${ratioOf(page, r.native.text)} and ${ratioOf(page, r.native.opm)} of them`);
+    if (!paired.has(catalog)) paired.set(catalog, new Map());
+    const ways = paired.get(catalog);
+    if (!ways.has(way)) ways.set(way, []);
+    ways.get(way).push({ page, ...r.native });
+  }
   if (json) console.log(JSON.stringify({ catalog, way, ...r }));
 }
 
@@ -184,12 +225,13 @@ for (const catalog of catalogs) {
   for (let run = 0; run < runs; run++) {
     // The page's own folder picker.
     await settle();
+    let pair = nativePair(catalog);
     await arm();
     cpuAtPick = cpuSnapshot();
     cpuAtResults = null;  // set by this load's 'load' event
     await page.evaluate(() => performance.mark('bench:pick'));
     await page.setInputFiles('input[type=file][webkitdirectory]', catalog);
-    report(catalog, 'folder picker', await collect());
+    report(catalog, 'folder picker', { ...await collect(), native: pair });
     // The same File handles through loadFiles with deferAnalyses (a folder input of the bench's own).
     await page.evaluate(() => {
       if (!document.getElementById('fbclens-bench-input')) {
@@ -201,6 +243,7 @@ for (const catalog of catalogs) {
     });
     await page.setInputFiles('#fbclens-bench-input', catalog);
     await settle();
+    pair = nativePair(catalog);
     await arm();
     cpuAtPick = cpuSnapshot();
     cpuAtResults = null;  // set by this load's 'load' event
@@ -208,7 +251,24 @@ for (const catalog of catalogs) {
       performance.mark('bench:pick');
       window.fbclens.loadFiles(document.getElementById('fbclens-bench-input').files, { deferAnalyses: true });
     });
-    report(catalog, 'loadFiles with deferAnalyses', await collect());
+    report(catalog, 'loadFiles with deferAnalyses', { ...await collect(), native: pair });
+  }
+}
+
+// Each load's pick to results over the native runs made right before it: the median of those
+// ratios, and their range, per catalog and way.
+for (const [catalog, ways] of paired) {
+  for (const [way, loads] of ways) {
+    const range = (key) => {
+      const r = loads.map((l) => l.page / l[key]);
+      return `median ${median(r).toFixed(2)}x (${Math.min(...r).toFixed(2)}-${Math.max(...r).toFixed(2)}x)`;
+    };
+    console.log(`${catalog}, ${way}, ${loads.length} loads: pick to results over the native runs right before it: ` +
+                `validate ${range('text')}, --output opm ${range('opm')}`);
+    if (json) {
+      console.log(JSON.stringify({ catalog, way, paired: loads, medianOverText: median(loads.map((l) => l.page / l.text)),
+                                   medianOverOpm: median(loads.map((l) => l.page / l.opm)) }));
+    }
   }
 }
 
