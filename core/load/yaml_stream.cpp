@@ -17,6 +17,7 @@
 
 #include "findings/go_format.h"
 #include "load/utf8.h"
+#include "load/yaml_plain_scan.h"
 
 namespace fbclens {
 
@@ -457,40 +458,22 @@ class EventBuilder {
     Json root;
     while (!done) {
       if (!yaml_parser_parse(&parser, &event)) return parser_error(parser);
-      bool ok = true;
-      switch (event.type) {
-        case YAML_STREAM_END_EVENT:
-          done = true;
-          break;
-        case YAML_DOCUMENT_START_EVENT:
-          if (saw_document) {
-            // A second document inside one chunk (after a "---" the splitter does not see at a
-            // line's start, e.g. after a lone '\r'): opm's YAML→JSON reads only the first; the rest
-            // of the chunk is ignored.
-            done = true;
-            stopped_at_second_document_ = true;
-          }
-          saw_document = true;
-          break;
-        case YAML_SCALAR_EVENT:
-          ok = on_scalar(event, root, have_root);
-          break;
-        case YAML_ALIAS_EVENT:
-          ok = on_alias(event, root, have_root);
-          break;
-        case YAML_SEQUENCE_START_EVENT:
-        case YAML_MAPPING_START_EVENT:
-          ok = on_start(event);
-          break;
-        case YAML_SEQUENCE_END_EVENT:
-        case YAML_MAPPING_END_EVENT:
-          ok = on_end(root, have_root);
-          break;
-        default:
-          break;
-      }
+      const bool ok = on_event(event, root, have_root, saw_document, done);
       yaml_event_delete(&event);
       if (!ok) return false;
+    }
+    out = have_root ? std::move(root) : Json(nullptr);
+    return true;
+  }
+
+  /// The same from events already made (scan_plain_yaml's, which own nothing to delete).
+  bool build(const std::vector<yaml_event_t>& events, Json& out, bool& saw_document) {
+    saw_document = false;
+    bool done = false;
+    bool have_root = false;
+    Json root;
+    for (std::size_t i = 0; i < events.size() && !done; ++i) {
+      if (!on_event(events[i], root, have_root, saw_document, done)) return false;
     }
     out = have_root ? std::move(root) : Json(nullptr);
     return true;
@@ -528,6 +511,37 @@ class EventBuilder {
     std::size_t path_end = 0;  // path_ holds this frame's path in [0, path_end) (depth <= 4 only)
     yaml_mark_t mark{};
   };
+
+  // One event into the document being built; `done` once the stream (or the first document) ends.
+  bool on_event(const yaml_event_t& event, Json& root, bool& have_root, bool& saw_document, bool& done) {
+    switch (event.type) {
+      case YAML_STREAM_END_EVENT:
+        done = true;
+        return true;
+      case YAML_DOCUMENT_START_EVENT:
+        if (saw_document) {
+          // A second document inside one chunk (after a "---" the splitter does not see at a
+          // line's start, e.g. after a lone '\r'): opm's YAML→JSON reads only the first; the rest
+          // of the chunk is ignored.
+          done = true;
+          stopped_at_second_document_ = true;
+        }
+        saw_document = true;
+        return true;
+      case YAML_SCALAR_EVENT:
+        return on_scalar(event, root, have_root);
+      case YAML_ALIAS_EVENT:
+        return on_alias(event, root, have_root);
+      case YAML_SEQUENCE_START_EVENT:
+      case YAML_MAPPING_START_EVENT:
+        return on_start(event);
+      case YAML_SEQUENCE_END_EVENT:
+      case YAML_MAPPING_END_EVENT:
+        return on_end(root, have_root);
+      default:
+        return true;
+    }
+  }
 
   TextPosition pos(const yaml_mark_t& m) const {
     return TextPosition{static_cast<std::uint32_t>(m.line) + line_offset_, static_cast<std::uint32_t>(m.column) + 1};
@@ -763,7 +777,28 @@ class EventBuilder {
   bool stand_in_mismatch_ = false;
 };
 
-// Converts one chunk. Returns an item (document, or error).
+// Builds the document of `text` with `builder`: from scan_plain_yaml's events when the text keeps
+// to the plain shape it takes (most chunks of a rendered catalog), else from libyaml's parser. The
+// two give the same events for such text (tests/unit/yaml_plain_scan_test.cpp), so which one ran
+// never shows in the document, its positions or its errors.
+bool build_document(std::string_view text, bool plain_scan, EventBuilder& builder, Json& value) {
+  bool saw_document = false;
+  if (plain_scan) {
+    std::vector<yaml_event_t> events;
+    std::string storage;
+    if (scan_plain_yaml(text, events, storage)) return builder.build(events, value, saw_document);
+  }
+  yaml_parser_t parser;
+  yaml_parser_initialize(&parser);
+  yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(text.data()), text.size());
+  const bool ok = builder.build(parser, value, saw_document);
+  yaml_parser_delete(&parser);
+  return ok;
+}
+
+// Converts one chunk. Returns an item (document, or error). `with_stand_ins` false reads the text
+// as written with libyaml alone (read_yaml_stream_as_written: the reference the fast paths are
+// tested against).
 YamlItem convert_chunk(std::string_view chunk, std::uint32_t chunk_first_line, YamlSchema schema = YamlSchema::GoYamlV2,
                        bool with_stand_ins = true) {
   YamlItem item;
@@ -783,26 +818,16 @@ YamlItem convert_chunk(std::string_view chunk, std::uint32_t chunk_first_line, Y
       from = s.end;
     }
     cut.append(chunk.data() + from, chunk.size() - from);
-    yaml_parser_t parser;
-    yaml_parser_initialize(&parser);
-    yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(cut.data()), cut.size());
     builder = std::make_unique<EventBuilder>(chunk_first_line, schema, item.document.fields);
     builder->set_stand_ins(cuts, chunk);
-    bool saw_document = false;
-    ok = builder->build(parser, value, saw_document) && builder->stand_ins_restored() &&
+    ok = build_document(cut, with_stand_ins, *builder, value) && builder->stand_ins_restored() &&
          !builder->stopped_at_second_document();
-    yaml_parser_delete(&parser);
     if (!ok) item.document.fields = FieldPositions();
   }
   if (!ok) {
-    yaml_parser_t parser;
-    yaml_parser_initialize(&parser);
-    yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(chunk.data()), chunk.size());
     builder = std::make_unique<EventBuilder>(chunk_first_line, schema, item.document.fields);
-    bool saw_document = false;
     value = Json();
-    ok = builder->build(parser, value, saw_document);
-    yaml_parser_delete(&parser);
+    ok = build_document(chunk, with_stand_ins, *builder, value);
   }
   if (!ok) {
     item.error.kind = builder->limit_hit() ? YamlChunkError::Kind::Limit : YamlChunkError::Kind::Syntax;

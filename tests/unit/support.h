@@ -37,4 +37,10 @@ void register_test(const std::string& name, const std::string& tags, std::functi
 /// LOAD ERROR vectors compare the verdict line only (opm's text there is Go's decoder message).
 void check_opm_output(const std::string& expected, const std::string& actual);
 
+/// The YAML reader against itself with every value read by libyaml from the text as written
+/// (read_yaml_stream_as_written, the reference for the stand-ins and the plain scan of
+/// core/load/yaml_stream.cpp): every item of `text` the same, down to each recorded field position
+/// and each error's texts.
+void check_same_as_written(const std::string& text);
+
 }  // namespace fbclens::test

@@ -16,6 +16,7 @@
 #include <yaml.h>
 
 #include "load/yaml_stream.h"
+#include "support.h"
 
 namespace fbclens::test {
 namespace {
@@ -146,37 +147,6 @@ Reading our_reading(const std::string& text) {
   out.ok = items.size() == 1 && items[0].ok;
   if (out.ok) collect(items[0].document.value, "", items[0].document, out.scalars);
   return out;
-}
-
-/// The reader against itself without stand-ins (read_yaml_stream_as_written): every item the same,
-/// down to each recorded field position and each error's texts.
-void check_same_as_written(const std::string& text) {
-  const std::vector<YamlItem> want = read_yaml_stream_as_written(text);
-  const std::vector<YamlItem> got = read_yaml_stream(text);
-  REQUIRE(got.size() == want.size());
-  for (std::size_t i = 0; i < want.size(); ++i) {
-    INFO("item " << i);
-    REQUIRE(got[i].ok == want[i].ok);
-    if (!want[i].ok) {
-      CHECK(got[i].error.kind == want[i].error.kind);
-      CHECK(got[i].error.position.line == want[i].error.position.line);
-      CHECK(got[i].error.position.column == want[i].error.position.column);
-      CHECK(got[i].error.message == want[i].error.message);
-      CHECK(got[i].error.opm_message == want[i].error.opm_message);
-      continue;
-    }
-    const Document& g = got[i].document;
-    const Document& w = want[i].document;
-    CHECK(g.value == w.value);
-    CHECK(g.position.line == w.position.line);
-    CHECK(g.position.column == w.position.column);
-    REQUIRE(g.fields.size() == w.fields.size());
-    for (std::size_t f = 0; f < w.fields.size(); ++f) {
-      CHECK(g.fields.path(f) == w.fields.path(f));
-      CHECK(g.fields.position(f).line == w.fields.position(f).line);
-      CHECK(g.fields.position(f).column == w.fields.position(f).column);
-    }
-  }
 }
 
 void check_same_reading(const std::string& text) {
