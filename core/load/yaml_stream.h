@@ -38,8 +38,9 @@ void read_yaml_stream(std::string_view text, std::uint32_t first_line, const std
 std::vector<YamlItem> read_yaml_stream(std::string_view text, std::uint32_t first_line = 1);
 
 /// The same items, with every value read by libyaml from the text as written: read_yaml_stream cuts
-/// long values out of what libyaml parses and puts them back (stand-ins, yaml_stream.cpp), and must
-/// give exactly these items. Slower; the reference it is tested against.
+/// long values out of what libyaml parses and puts them back (stand-ins, yaml_stream.cpp), and reads
+/// chunks of the plain shape rendered catalogs have without libyaml (yaml_plain_scan.h); it must give
+/// exactly these items. Slower; the reference it is tested against.
 std::vector<YamlItem> read_yaml_stream_as_written(std::string_view text, std::uint32_t first_line = 1);
 
 /// How plain scalars are typed.

@@ -9,7 +9,8 @@ less than wall time. With --base TREE (a worktree of the commit before a change,
 scripts/build.sh), the same figures of that build are measured in the same run, and after/before
 ratios printed. With --page, the page's pick to results (median of --runs loads, each way) is also
 printed as a ratio to the native `fbclens validate` of the same folder in the same run, which is how
-issue 21 states the page's target.
+issue 21 states the page's target; and as the median of each load's ratio to native runs made right
+before it (bench-page.mjs --native), which the machine's drifting speed disturbs less.
 
   tests/bench/bench.py [--runs N] [--base TREE] [--page] [--no-wasm] [--work DIR] [--json FILE]
 """
@@ -144,11 +145,14 @@ def main():
             dist = os.path.join(tree, 'dist')
             print(f'-- {build} ({dist})', flush=True)
             argv = ['node', os.path.join(REPO, 'tests/bench/bench-page.mjs'), '--json', '--runs', str(args.runs),
-                    '--dist', dist] + [path for _, path in catalogs]
+                    '--dist', dist, '--native', os.path.join(tree, 'build/native/fbclens')] + [path for _, path in catalogs]
             out = subprocess.run(argv, capture_output=True, text=True).stdout
             print('\n'.join(l for l in out.splitlines() if not l.startswith('{')))
-            loads = [json.loads(l) for l in out.splitlines() if l.startswith('{')]
-            print(f'-- {build}: pick to results (median of {args.runs} loads), against native `fbclens validate` (CPU s, best of {args.runs})')
+            records = [json.loads(l) for l in out.splitlines() if l.startswith('{')]
+            loads = [r for r in records if 'results' in r]
+            pairs = {(r['catalog'], r['way']): r for r in records if 'paired' in r}
+            print(f'-- {build}: pick to results (median of {args.runs} loads), against native `fbclens validate` (CPU s, '
+                  f'best of {args.runs}) and against the native runs made right before each load (median of the ratios)')
             for name, path in catalogs:
                 row = figures['catalogs'][name]
                 by_way = {}
@@ -159,8 +163,12 @@ def main():
                     page = statistics.median(results)
                     row.setdefault(f'{build} page', {})[way] = page
                     text, opm = row[f'{build} text']['cpu'], row[f'{build} opm']['cpu']
+                    paired = next((r for (c, w), r in pairs.items() if w == way and os.path.samefile(c, path)), None)
+                    if paired:
+                        row.setdefault(f'{build} page paired', {})[way] = paired
+                    beside = (f'; paired {paired["medianOverText"]:.2f}x, {paired["medianOverOpm"]:.2f}x' if paired else '')
                     print(f'{name:28} {way:32} {page:6.3f} s = {ratio(page, text):>6} `validate`, '
-                          f'{ratio(page, opm):>6} `validate --output opm`')
+                          f'{ratio(page, opm):>6} `validate --output opm`{beside}')
     if args.json:
         with open(args.json, 'w') as f:
             json.dump(figures, f, indent=1)

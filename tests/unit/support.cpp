@@ -152,6 +152,25 @@ void check_opm_output(const std::string& expected, const std::string& actual) {
   CHECK(canonical_opm_output(rest_actual) == canonical_opm_output(rest_expected));
 }
 
+bool each_libyaml_event(const std::string& text, const std::function<bool(const yaml_event_t&)>& visit) {
+  yaml_parser_t parser;
+  yaml_parser_initialize(&parser);
+  yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(text.data()), text.size());
+  bool ok = true;
+  for (bool done = false; !done;) {
+    yaml_event_t event;
+    if (!yaml_parser_parse(&parser, &event)) {
+      ok = false;
+      break;
+    }
+    const bool more = visit(event);
+    done = !more || event.type == YAML_STREAM_END_EVENT;
+    yaml_event_delete(&event);
+  }
+  yaml_parser_delete(&parser);
+  return ok;
+}
+
 void check_same_as_written(const std::string& text) {
   const std::vector<YamlItem> want = read_yaml_stream_as_written(text);
   const std::vector<YamlItem> got = read_yaml_stream(text);

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <yaml.h>
+
 #include "validate/validate.h"
 
 namespace fbclens::test {
@@ -36,6 +38,10 @@ void register_test(const std::string& name, const std::string& tags, std::functi
 /// One expected.txt verdict check: `expected` is the file's text, `actual` our opm_output.
 /// LOAD ERROR vectors compare the verdict line only (opm's text there is Go's decoder message).
 void check_opm_output(const std::string& expected, const std::string& actual);
+
+/// Runs libyaml's parser over `text`, handing each event to `visit` (stream end included) until
+/// the stream ends or `visit` returns false. Returns false when libyaml reports an error first.
+bool each_libyaml_event(const std::string& text, const std::function<bool(const yaml_event_t&)>& visit);
 
 /// The YAML reader against itself with every value read by libyaml from the text as written
 /// (read_yaml_stream_as_written, the reference for the stand-ins and the plain scan of

@@ -112,22 +112,10 @@ Reading libyaml_reading(const std::string& text) {
 /// Whether libyaml parses `text` up to its second document's start (or the end) without an error:
 /// what yaml_to_json reads of a text as written.
 bool libyaml_reads_first_document(const std::string& text) {
-  yaml_parser_t parser;
-  yaml_parser_initialize(&parser);
-  yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(text.data()), text.size());
   int documents = 0;
-  bool ok = true;
-  for (bool done = false; !done;) {
-    yaml_event_t event;
-    if (!yaml_parser_parse(&parser, &event)) {
-      ok = false;
-      break;
-    }
-    done = event.type == YAML_STREAM_END_EVENT || (event.type == YAML_DOCUMENT_START_EVENT && ++documents == 2);
-    yaml_event_delete(&event);
-  }
-  yaml_parser_delete(&parser);
-  return ok;
+  return each_libyaml_event(text, [&documents](const yaml_event_t& e) {
+    return !(e.type == YAML_DOCUMENT_START_EVENT && ++documents == 2);
+  });
 }
 
 void collect(const Json& v, const std::string& path, const Document& d, std::vector<ScalarAt>& out) {

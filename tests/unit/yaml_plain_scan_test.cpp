@@ -70,22 +70,12 @@ Event event_of(const yaml_event_t& e) {
 /// libyaml's events for `text`, or nothing when it reports an error.
 std::optional<std::vector<Event>> libyaml_events(const std::string& text) {
   std::vector<Event> out;
-  yaml_parser_t parser;
-  yaml_parser_initialize(&parser);
-  yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(text.data()), text.size());
-  bool ok = true;
-  for (bool done = false; !done;) {
-    yaml_event_t event;
-    if (!yaml_parser_parse(&parser, &event)) {
-      ok = false;
-      break;
-    }
-    out.push_back(event_of(event));
-    done = event.type == YAML_STREAM_END_EVENT;
-    yaml_event_delete(&event);
+  if (!each_libyaml_event(text, [&out](const yaml_event_t& e) {
+        out.push_back(event_of(e));
+        return true;
+      })) {
+    return std::nullopt;
   }
-  yaml_parser_delete(&parser);
-  if (!ok) return std::nullopt;
   return out;
 }
 
