@@ -246,6 +246,29 @@ TEST_CASE("plain scan: generated documents read as libyaml reads them", "[yaml]"
   CHECK(taken > 400);
 }
 
+TEST_CASE("plain scan: generated multi-line and quoted values read as libyaml reads them", "[yaml]") {
+  // Values built from pieces that matter to folding and escapes: words, runs of spaces, line breaks
+  // followed by any indentation (deeper than the key or not), blank lines with and without spaces,
+  // '' and backslash escapes, and the quote itself.
+  std::mt19937 random(28112026);
+  const auto pick = [&random](int n) { return static_cast<int>(random() % static_cast<unsigned>(n)); };
+  const std::vector<std::string> pieces = {
+      "word", "two words", " ", "   ", "\n", "\n  ", "\n    ", "\n\n  ", "\n   \n  ", "\n \n\n   ", "''", "\\\"", "\\\\",
+      "\\n", "\\t", "\\ ", "\\\n", "\\\n  ", "\\x41", "\\u263A", "\\q", "'", "\"", ":", ": ", "-", "#", " #", "caf\xC3\xA9", "\t"};
+  std::size_t taken = 0;
+  for (int doc = 0; doc < 6000; ++doc) {
+    const int style = pick(3);  // plain, single-quoted, double-quoted
+    std::string value = style == 1 ? "'" : style == 2 ? "\"" : "v";
+    const int n = 1 + pick(6);
+    for (int i = 0; i < n; ++i) value += pieces[static_cast<std::size_t>(pick(static_cast<int>(pieces.size())))];
+    value += style == 1 ? "'" : style == 2 ? "\"" : "";
+    const std::string entry = pick(2) ? "  key: " : "  - ";
+    const std::string text = "a:\n" + entry + value + "\n" + (pick(2) ? "b: c\n" : "  d: e\n");
+    if (agrees_with_libyaml(text)) ++taken;
+  }
+  CHECK(taken > 600);
+}
+
 // Every file named *.yaml or *.yml under `dir`.
 void yaml_files(const std::string& dir, std::vector<std::string>& out) {
   DIR* d = opendir(dir.c_str());
