@@ -116,19 +116,11 @@ class Scanner {
     return true;
   }
 
-  // Whether the non-ASCII character at text_[i] is well-formed and one libyaml reads as text: not
-  // a C1 control, NEL, U+2028, U+2029 (line breaks to libyaml), U+FEFF (a byte order mark) or
-  // U+FFFE/U+FFFF.
+  // Whether the non-ASCII character at text_[i] is one libyaml reads as text
+  // (yaml_text_char_length), and not U+FEFF, a byte order mark, which the scan leaves to libyaml.
   bool yaml_text_character(std::size_t i) const {
-    const std::size_t length = utf8_char_length(text_, i);
-    if (length == 0) return false;
-    const auto c = static_cast<unsigned char>(text_[i]);
-    const auto d = static_cast<unsigned char>(text_[i + 1]);
-    const auto e = length > 2 ? static_cast<unsigned char>(text_[i + 2]) : 0;
-    if (c == 0xC2 && d < 0xA0) return false;
-    if (c == 0xE2 && d == 0x80 && (e == 0xA8 || e == 0xA9)) return false;
-    if (c == 0xEF && ((d == 0xBB && e == 0xBF) || (d == 0xBF && e >= 0xBE))) return false;
-    return true;
+    const std::size_t length = yaml_text_char_length(text_, i);
+    return length != 0 && !(length == 3 && text_.compare(i, 3, "\xEF\xBB\xBF") == 0);
   }
 
   std::string_view content(const Line& line) const {
@@ -474,6 +466,18 @@ class Scanner {
 };
 
 }  // namespace
+
+std::size_t yaml_text_char_length(std::string_view text, std::size_t i) {
+  const std::size_t length = utf8_char_length(text, i);
+  if (length == 0) return 0;
+  const auto c = static_cast<unsigned char>(text[i]);
+  const auto d = static_cast<unsigned char>(text[i + 1]);
+  const auto e = length > 2 ? static_cast<unsigned char>(text[i + 2]) : 0;
+  if (c == 0xC2 && d < 0xA0) return 0;                              // C1 controls and NEL
+  if (c == 0xE2 && d == 0x80 && (e == 0xA8 || e == 0xA9)) return 0;  // U+2028, U+2029
+  if (c == 0xEF && d == 0xBF && e >= 0xBE) return 0;                 // U+FFFE, U+FFFF
+  return length;
+}
 
 bool scan_plain_yaml(std::string_view text, std::vector<yaml_event_t>& events, std::string& storage) {
   return Scanner(text, events, storage).run();

@@ -11,6 +11,12 @@
 
 namespace fbclens {
 
+/// The length in bytes (2-4) of the non-ASCII character starting at text[i] when it is well-formed
+/// UTF-8 that libyaml's reader passes and reads as text, not as a line break; 0 otherwise: bad
+/// UTF-8, C1 controls (NEL among them), U+2028, U+2029, U+FFFE and U+FFFF. `text[i]` must be
+/// 0x80 or above. (The plain scan and the stand-ins of yaml_stream.cpp both check text with it.)
+std::size_t yaml_text_char_length(std::string_view text, std::size_t i);
+
 /// Scans `text` (one YAML document, as read_yaml_stream cuts a stream into chunks) and fills `events`
 /// with exactly the events libyaml 0.2.5's parser reports for it: STREAM-START, DOCUMENT-START,
 /// the document's mapping, sequence and scalar events, DOCUMENT-END, STREAM-END. A scalar's value

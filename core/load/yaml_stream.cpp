@@ -16,7 +16,6 @@
 #include <yaml.h>
 
 #include "findings/go_format.h"
-#include "load/utf8.h"
 #include "load/yaml_plain_scan.h"
 
 namespace fbclens {
@@ -223,13 +222,8 @@ bool plain_yaml_text(std::string_view text) {
       continue;
     }
     if (c < 0x80) return false;  // other control characters, DEL
-    const std::size_t n = utf8_char_length(text, i);
+    const std::size_t n = yaml_text_char_length(text, i);
     if (n == 0) return false;
-    const auto d = static_cast<unsigned char>(text[i + 1]);
-    const auto e = n > 2 ? static_cast<unsigned char>(text[i + 2]) : 0;
-    if (c == 0xC2 && d < 0xA0) return false;                              // C1 controls and NEL
-    if (c == 0xE2 && d == 0x80 && (e == 0xA8 || e == 0xA9)) return false;  // U+2028, U+2029
-    if (c == 0xEF && d == 0xBF && e >= 0xBE) return false;                 // U+FFFE, U+FFFF
     i += n;
   }
   return true;
