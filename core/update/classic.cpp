@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <unordered_set>
 
 #include "findings/go_format.h"
 #include "update/entry_edges.h"
@@ -88,7 +89,8 @@ std::vector<const GraphChannel*> classic_channel_order(const PackageGraph& graph
   return groups;
 }
 
-ClassicResult classic_next(const PackageGraph& graph, const Installed* installed, const ClassicOptions& options) {
+ClassicResult classic_next(const PackageGraph& graph, const Installed* installed, const ClassicOptions& options,
+                           const GraphIndex* index) {
   ClassicResult r;
   const std::vector<const GraphChannel*> groups = classic_channel_order(graph, options);
   if (groups.empty()) {
@@ -100,6 +102,10 @@ ClassicResult classic_next(const PackageGraph& graph, const Installed* installed
   const std::optional<semver::Version> installed_version = installed ? semver::parse(installed->version) : std::nullopt;
   bool any_starting = false;
   std::vector<std::string> candidate_channels;  // the channel each candidate was first seen in
+  // A bundle in several channels is one candidate, kept at its first (most preferred) place. One
+  // channel's sorted names are distinct (its one replacement chain), so only several need the set.
+  std::unordered_set<std::string> candidate_names;
+  const bool several = groups.size() > 1;
   for (const GraphChannel* c : groups) {
     GraphChannel filtered;
     const GraphChannel* use = c;
@@ -111,29 +117,35 @@ ClassicResult classic_next(const PackageGraph& graph, const Installed* installed
       any_starting = any_starting || !filtered.entries.empty();
       use = &filtered;
     }
-    std::string error;
-    std::vector<std::string> sorted = sort_channel(*use, graph.package, error);
-    if (!error.empty()) {
-      r.error = error;
+    // The channel's order: the index's (the same sort, done once), else sorted here.
+    const ClassicOrder* indexed = index && use == c ? &index->classic_order(*c) : nullptr;
+    ClassicOrder own;
+    if (!indexed) own.sorted = sort_channel(*use, graph.package, own.error);
+    const ClassicOrder& order = indexed ? *indexed : own;
+    if (!order.error.empty()) {
+      r.error = order.error;
       return r;
     }
-    for (const std::string& name : sorted) {
+    for (const std::string& name : order.sorted) {
       r.sorted.push_back(name);
-      // A bundle in several channels is one candidate, kept at its first (most preferred) place.
-      if (std::find(r.candidates.begin(), r.candidates.end(), name) != r.candidates.end()) continue;
-      if (!installed) {
-        r.candidates.push_back(name);
-        candidate_channels.push_back(c->name);
-        continue;
+      if (several && candidate_names.count(name)) continue;
+      bool candidate = !installed;
+      if (installed) {
+        // The entry of that name (the last, when a channel lists one twice) reaches the installed bundle.
+        if (indexed) {
+          candidate = index->last_entry(*c, name)->reaches(installed->name, installed_version).has_value();
+        } else {
+          const ChannelEntry* e = nullptr;
+          for (const ChannelEntry& x : use->entries) {
+            if (x.name == name) e = &x;
+          }
+          candidate = EntryEdges(*e).reaches(installed->name, installed_version).has_value();
+        }
       }
-      const ChannelEntry* e = nullptr;
-      for (const ChannelEntry& x : use->entries) {
-        if (x.name == name) e = &x;
-      }
-      if (EntryEdges(*e).reaches(installed->name, installed_version)) {
-        r.candidates.push_back(name);
-        candidate_channels.push_back(c->name);
-      }
+      if (!candidate) continue;
+      r.candidates.push_back(name);
+      candidate_channels.push_back(c->name);
+      if (several) candidate_names.insert(name);
     }
   }
   if (starting && !any_starting) {
@@ -168,7 +180,7 @@ ClassicResult classic_next(const PackageGraph& graph, const Installed* installed
     return r;
   }
   for (const std::string& c : r.candidates) {
-    const GraphBundle* b = graph.bundle(c);
+    const GraphBundle* b = index ? index->bundle(c) : graph.bundle(c);
     if (b && b->olm_deprecated) continue;  // "bundle %s is deprecated": prohibited
     r.next = c;
     return r;
@@ -177,8 +189,9 @@ ClassicResult classic_next(const PackageGraph& graph, const Installed* installed
   return r;
 }
 
-std::string classic_step(const PackageGraph& graph, const Installed& installed, const ClassicOptions& options) {
-  const ClassicResult r = classic_next(graph, &installed, options);
+std::string classic_step(const PackageGraph& graph, const Installed& installed, const ClassicOptions& options,
+                         const GraphIndex* index) {
+  const ClassicResult r = classic_next(graph, &installed, options, index);
   return r.error.empty() ? r.next : std::string();
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "deps/resolve.h"
+#include "update/graph_index.h"
 #include "update/package_graph.h"
 
 namespace fbclens::update {
@@ -56,11 +57,14 @@ struct ClassicResult {
 /// option) the first candidate whose dependencies deps::CandidateResolver can meet wins, and if
 /// none can, Classic stays on `installed` (no error) or, on a fresh install, fails with
 /// "constraints not satisfiable: ..."; an unreadable dependency anywhere aborts with OLM's text.
-ClassicResult classic_next(const PackageGraph& graph, const Installed* installed, const ClassicOptions& options);
+/// `index` (of `graph`; nullptr = none) only saves work: the answer is the same with it.
+ClassicResult classic_next(const PackageGraph& graph, const Installed* installed, const ClassicOptions& options,
+                           const GraphIndex* index = nullptr);
 
 /// One step of Classic's walk from `installed`: the bundle it upgrades to, or "" when it stays or
 /// fails (classic_next's next, unless there is an error).
-std::string classic_step(const PackageGraph& graph, const Installed& installed, const ClassicOptions& options);
+std::string classic_step(const PackageGraph& graph, const Installed& installed, const ClassicOptions& options,
+                         const GraphIndex* index = nullptr);
 
 /// The one-step-at-a-time walk (spec §1.6): installed, next, next(next) ... until Classic stays,
 /// fails, or a bundle repeats. Returns the bundle names, starting with `installed.name`. With

@@ -21,23 +21,29 @@ bool is_successor(const std::vector<const GraphChannel*>& channels, const std::s
 
 
 V1Filters::V1Filters(const PackageGraph& graph, const Installed* installed, const V1Options& options,
-                     const semver::masterminds::Constraints* range)
-    : installed_(installed), options_(options), range_(range) {
+                     const semver::masterminds::Constraints* range, const GraphIndex* index)
+    : installed_(installed), options_(options), range_(range), index_(index) {
   for (const GraphChannel& c : graph.channels) {
     if (options.channels.empty() ||
         std::find(options.channels.begin(), options.channels.end(), c.name) != options.channels.end()) {
       channels_.push_back(&c);
     }
   }
-  for (const GraphBundle& b : graph.bundles) versions_.emplace(&b, version_release(b.version));
+  if (!index) {
+    for (const GraphBundle& b : graph.bundles) versions_.emplace(&b, version_release(b.version));
+  }
   if (installed) installed_version_ = version_release(installed->version);
   // What in_channels and is_successor(channels_, name, *installed) answer for every name, in one
   // pass (each set only when it is asked).
   const std::optional<semver::Version> version = installed ? semver::parse(installed->version) : std::nullopt;
   for (const GraphChannel* c : channels_) {
-    for (const ChannelEntry& e : c->entries) {
+    for (std::size_t i = 0; i < c->entries.size(); ++i) {
+      const ChannelEntry& e = c->entries[i];
       if (!options.channels.empty()) entry_names_.insert(e.name);
-      if (installed && EntryEdges(e).reaches(installed->name, version)) successor_names_.insert(e.name);
+      if (!installed) continue;
+      const bool reaches = index ? index->edges(*c)[i].reaches(installed->name, version).has_value()
+                                 : EntryEdges(e).reaches(installed->name, version).has_value();
+      if (reaches) successor_names_.insert(e.name);
     }
   }
 }
@@ -137,7 +143,7 @@ V1Result v1_resolve(const std::vector<V1Catalog>& catalogs, const std::string& p
                 "bundle: " + installed_version_error;
       return r;
     }
-    const V1Filters filters(g, installed, o, range ? &*range : nullptr);
+    const V1Filters filters(g, installed, o, range ? &*range : nullptr, cat.index);
     std::vector<std::string> successors;
     if (installed) {
       for (const GraphBundle& b : g.bundles) if (filters.successor_or_same(b)) successors.push_back(b.name);
@@ -185,14 +191,15 @@ V1Result v1_resolve(const std::vector<V1Catalog>& catalogs, const std::string& p
   return r;
 }
 
-V1Result v1_next(const PackageGraph& graph, const Installed* installed, const V1Options& options) {
-  return v1_resolve({V1Catalog{"catalog", 0, true, &graph}}, graph.package, installed, options);
+V1Result v1_next(const PackageGraph& graph, const Installed* installed, const V1Options& options, const GraphIndex* index) {
+  return v1_resolve({V1Catalog{"catalog", 0, true, &graph, index}}, graph.package, installed, options);
 }
 
-std::string v1_step(const PackageGraph& graph, const Installed& installed, const V1Result& r) {
+std::string v1_step(const PackageGraph& graph, const Installed& installed, const V1Result& r, const GraphIndex* index) {
   if (!r.error.empty() || r.next.empty()) return "";
-  const GraphBundle* b = graph.bundle(r.next);
-  if (compare(version_release(b ? b->version : ""), version_release(installed.version)) == 0) return "";
+  const GraphBundle* b = index ? index->bundle(r.next) : graph.bundle(r.next);
+  const VersionRelease next_version = b && index ? index->version(*b) : version_release(b ? b->version : "");
+  if (compare(next_version, version_release(installed.version)) == 0) return "";
   return r.next;
 }
 

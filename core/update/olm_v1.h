@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "semver/masterminds.h"
+#include "update/graph_index.h"
 #include "update/package_graph.h"
 
 namespace fbclens::update {
@@ -32,12 +33,16 @@ struct V1Options {
 /// Refers to `graph`, `installed` and `range`, which must outlive it.
 class V1Filters {
  public:
-  /// `installed` = nullptr on a fresh install; `range` = the parsed version range (nullptr = none).
+  /// `installed` = nullptr on a fresh install; `range` = the parsed version range (nullptr = none);
+  /// `index` = `graph`'s index, whose parsed versions and skipRanges are then used (nullptr = none:
+  /// parsed here). The filters answer the same either way.
   V1Filters(const PackageGraph& graph, const Installed* installed, const V1Options& options,
-            const semver::masterminds::Constraints* range);
+            const semver::masterminds::Constraints* range, const GraphIndex* index = nullptr);
 
   /// The bundle's version + release, parsed once.
-  const VersionRelease& version(const GraphBundle& bundle) const { return versions_.at(&bundle); }
+  const VersionRelease& version(const GraphBundle& bundle) const {
+    return index_ ? index_->version(bundle) : versions_.at(&bundle);
+  }
   /// Whether the installed bundle's version parsed (always true on a fresh install).
   bool installed_version_ok() const { return !installed_ || installed_version_.version.has_value(); }
   const VersionRelease& installed_version() const { return installed_version_; }
@@ -56,8 +61,9 @@ class V1Filters {
   const Installed* installed_;
   const V1Options& options_;
   const semver::masterminds::Constraints* range_;
+  const GraphIndex* index_;
   std::vector<const GraphChannel*> channels_;
-  std::map<const GraphBundle*, VersionRelease> versions_;
+  std::map<const GraphBundle*, VersionRelease> versions_;  ///< without an index
   VersionRelease installed_version_;
   // Names of the entries of channels_ (when the ClusterExtension names channels), and of the entries
   // that reach the installed bundle (is_successor). Both are found in one pass over the entries here:
@@ -73,6 +79,7 @@ struct V1Catalog {
   int priority = 0;
   bool available = true;               ///< availabilityMode != Unavailable
   const PackageGraph* graph = nullptr; ///< the package in this catalog; nullptr = absent
+  const GraphIndex* index = nullptr;   ///< `graph`'s index, when the caller keeps one (saves work only)
 };
 
 struct V1Result {
@@ -89,13 +96,15 @@ struct V1Result {
 V1Result v1_resolve(const std::vector<V1Catalog>& catalogs, const std::string& package, const Installed* installed,
                     const V1Options& options);
 
-/// Single-catalog convenience.
-V1Result v1_next(const PackageGraph& graph, const Installed* installed, const V1Options& options);
+/// Single-catalog convenience; `index` as in V1Catalog.
+V1Result v1_next(const PackageGraph& graph, const Installed* installed, const V1Options& options,
+                 const GraphIndex* index = nullptr);
 
 /// One step of v1's walk: the bundle v1 resolves to from `result` (v1_next's answer for
 /// `installed`), or "" when it fails, stays, or re-selects the installed version (possibly under
-/// another name), which is staying.
-std::string v1_step(const PackageGraph& graph, const Installed& installed, const V1Result& result);
+/// another name), which is staying. `index` (of `graph`; nullptr = none) only saves work.
+std::string v1_step(const PackageGraph& graph, const Installed& installed, const V1Result& result,
+                    const GraphIndex* index = nullptr);
 
 /// Repeated resolution from `installed` until v1 stays, fails or repeats (bundle names).
 std::vector<std::string> v1_walk(const PackageGraph& graph, const Installed& installed, const V1Options& options);

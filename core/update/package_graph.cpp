@@ -38,14 +38,15 @@ int compare(const VersionRelease& a, const VersionRelease& b) {
 }
 
 std::vector<std::string> walk_from(const PackageGraph& graph, const Installed& installed,
-                                   const std::function<std::string(const Installed&)>& step) {
+                                   const std::function<std::string(const Installed&)>& step,
+                                   const std::function<const GraphBundle*(const std::string&)>& find) {
   std::vector<std::string> walk{installed.name};
   std::set<std::string> seen{installed.name};
   Installed cur = installed;
   while (true) {
     const std::string next = step(cur);
     if (next.empty() || !seen.insert(next).second) break;
-    const GraphBundle* b = graph.bundle(next);
+    const GraphBundle* b = find ? find(next) : graph.bundle(next);
     cur = Installed{next, b ? b->version : ""};
     walk.push_back(next);
   }

@@ -63,8 +63,10 @@ int compare(const VersionRelease& a, const VersionRelease& b);
 /// The one-step-at-a-time walk both OLMs make (successors.md §1.6): from `installed`, apply `step`
 /// (the next bundle's name, or "" when the OLM stays or fails) until it stays or a bundle repeats,
 /// so malformed catalogs cannot loop. Returns the bundle names, starting with `installed.name`.
+/// `find` looks a bundle up by name (nullptr = PackageGraph::bundle; a GraphIndex's is faster).
 std::vector<std::string> walk_from(const PackageGraph& graph, const Installed& installed,
-                                   const std::function<std::string(const Installed&)>& step);
+                                   const std::function<std::string(const Installed&)>& step,
+                                   const std::function<const GraphBundle*(const std::string&)>& find = nullptr);
 
 /// The package graph of `package` (channels and bundles in file order; a channel the model
 /// synthesised for an undeclared default channel is left out, as it has no entries).

@@ -137,6 +137,27 @@ const bool registered = [] {
             CHECK(walk->size() <= names.size() + 1);
           }
         }
+        // The report resolves through a GraphIndex; each row's steps are those of the resolutions
+        // without one, and so (walks being made of steps) are its walks.
+        std::size_t row = 0;
+        for (const update::GraphChannel& c : graph->channels) {
+          const update::ClassicOptions classic{c.name, ""};
+          update::V1Options v1;
+          v1.channels = {c.name};
+          for (const update::ChannelEntry& e : c.entries) {
+            REQUIRE(row < d.rows.size());
+            const update::DivergenceRow& r = d.rows[row++];
+            INFO(name << " / " << c.name << " / " << e.name);
+            const update::GraphBundle* b = graph->bundle(e.name);
+            const update::Installed installed{e.name, b ? b->version : ""};
+            const update::ClassicResult cr = update::classic_next(*graph, &installed, classic);
+            CHECK(r.classic_next == cr.next);
+            CHECK(r.classic_error == cr.error);
+            const update::V1Result vr = update::v1_next(*graph, &installed, v1);
+            CHECK(r.v1_error == vr.error);
+            CHECK(r.v1_next == update::v1_step(*graph, installed, vr));
+          }
+        }
       }
     });
   }
