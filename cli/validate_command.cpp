@@ -71,6 +71,7 @@ int run_validate(const CLI::App& verb, const ValidateSettings& s) {
   } else if (output == "sarif") {
     std::cout << sarif_json(report, paths).dump(2) << "\n";
   } else {
+    release_catalog(report);  // the report reads findings and files only; the catalog's memory goes first
     write_text_report(report, source.get(), paths, [](std::string_view piece) { std::cout << piece; });
   }
   // opm's own output keeps opm's status too (VALID is 0 even for an empty folder; profiles never

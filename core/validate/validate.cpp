@@ -8,6 +8,12 @@
 
 namespace fbclens {
 
+void release_catalog(ValidationReport& report) {
+  report.model = model::Model();
+  report.config = declcfg::DeclarativeConfig();
+  for (Blob& b : report.load.blobs) b = Blob();
+}
+
 int exit_status(const ValidationReport& report) {
   if (report.verdict != Verdict::Valid) return 1;
   for (const ProfileOutcome& p : report.profiles) {

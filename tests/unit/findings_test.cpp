@@ -238,5 +238,30 @@ TEST_CASE("the text report prints notes clang-style under their finding", "[find
   CHECK(error < note);
 }
 
+TEST_CASE("the text report reads the same once release_catalog has freed the catalog", "[findings][format]") {
+  // The CLI frees the model, the config and the documents before writing the text report.
+  std::size_t with_findings = 0;
+  for (const std::string& id : test::list_dirs(test::source_dir() + "/tests/fixtures/validation")) {
+    INFO(id);
+    const std::string folder = test::source_dir() + "/tests/fixtures/validation/" + id + "/catalog";
+    DirectoryFileSource source(folder);
+    ValidationReport report = validate_catalog(source);
+    const auto text_of = [&source](const ValidationReport& r) {
+      std::string text;
+      write_text_report(r, &source, PathStyle{}, [&text](std::string_view piece) { text += piece; });
+      return text;
+    };
+    const std::string before = text_of(report);
+    const std::size_t objects = report.load.blobs.size();
+    release_catalog(report);
+    CHECK(report.model.packages.empty());
+    CHECK(report.config.bundles.empty());
+    CHECK(report.load.blobs.size() == objects);
+    CHECK(text_of(report) == before);
+    with_findings += !report.findings.empty();
+  }
+  CHECK(with_findings > 50);  // the fixtures exercise excerpts, notes and opm's texts
+}
+
 }  // namespace
 }  // namespace fbclens
