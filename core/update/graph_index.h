@@ -8,7 +8,6 @@
 // an index (classic.h, olm_v1.h take one as an optional shortcut).
 #pragma once
 
-#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -29,8 +28,6 @@ struct ClassicOrder {
 class GraphIndex {
  public:
   explicit GraphIndex(const PackageGraph& graph);
-
-  const PackageGraph& graph() const { return *graph_; }
 
   /// The first bundle named `name` (PackageGraph::bundle's answer), or nullptr.
   const GraphBundle* bundle(std::string_view name) const;
