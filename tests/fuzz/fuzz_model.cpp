@@ -1,7 +1,8 @@
 // libFuzzer target that reaches the model: fuzz bytes choose a small but well-formed catalog
 // (packages, channels with replaces/skips/skipRange, bundles with versions and properties,
 // deprecations), which goes through validation, every check profile, both OLMs' successor walks
-// (update::divergence, and the explained walks with all-channel options), the OperatorHub preview
+// (update::divergence, each of its rows' steps checked against the resolutions without its
+// GraphIndex, and the explained walks with all-channel options), the OperatorHub preview
 // of every package and channel, the install preview of every package and bundle, SARIF, and a diff against a mutated copy (with the pruning
 // profile and its SARIF). The loader target (fuzz_loader) covers malformed bytes; this one
 // covers the logic behind a catalog that parses. Any crash, hang, leak or sanitizer report fails,
@@ -233,6 +234,25 @@ void walk_and_preview(const fbclens::model::Model& model, const std::string& con
     const auto graph = update::package_graph(model, name);
     if (!graph) continue;
     const update::DivergenceReport report = update::divergence(*graph);
+    // The report resolves through a GraphIndex, which only saves work: each row's steps must be
+    // those of the resolutions without one.
+    std::size_t row = 0;
+    for (const update::GraphChannel& c : graph->channels) {
+      update::V1Options v1;
+      v1.channels = {c.name};
+      for (const update::ChannelEntry& e : c.entries) {
+        if (row >= report.rows.size()) std::abort();
+        const update::DivergenceRow& r = report.rows[row++];
+        const update::GraphBundle* b = graph->bundle(e.name);
+        const update::Installed installed{e.name, b ? b->version : ""};
+        const update::ClassicResult classic = update::classic_next(*graph, &installed, update::ClassicOptions{c.name, ""});
+        const update::V1Result v = update::v1_next(*graph, &installed, v1);
+        if (r.classic_next != classic.next || r.classic_error != classic.error || r.v1_error != v.error ||
+            r.v1_next != update::v1_step(*graph, installed, v)) {
+          std::abort();
+        }
+      }
+    }
     if (!report.rows.empty()) {
       const fbclens::update::Installed installed{report.rows[0].installed, report.rows[0].installed_version};
       (void)update::explain_classic_walk(*graph, &installed, update::ClassicOptions{});
