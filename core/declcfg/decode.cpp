@@ -268,7 +268,7 @@ class Decoder {
           return false;
         }
       } else if (maybe_csv) {
-        manifest = parse_json_value(data, property::csv_fields_filter());
+        manifest = parse_json_value(data, &property::csv_member_filter());
       }
       if (!b.object_manifests) b.object_manifests = std::make_unique<property::BundleManifests>();
       property::BundleManifests& facts = *b.object_manifests;

@@ -10,12 +10,260 @@ namespace {
 
 bool is_json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+std::uint64_t load_word(const char* p) {
+  std::uint64_t w;
+  std::memcpy(&w, p, 8);
+  return w;
+}
+
+// Whether any byte of `w` is '"', '\\', a control byte (below 0x20) or not ASCII-printable
+// (0x7f and above). Exact: the classic has-zero-byte and has-less-than tests, word at a time.
+bool any_special(std::uint64_t w) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+  const auto has_zero = [](std::uint64_t v) { return (v - kOnes) & ~v & kHigh; };
+  const std::uint64_t below_space = (w - kOnes * 0x20) & ~w & kHigh;
+  return (has_zero(w ^ (kOnes * '"')) | has_zero(w ^ (kOnes * '\\')) | has_zero(w ^ (kOnes * 0x7f)) | below_space | (w & kHigh)) != 0;
+}
+
+// The key path a JsonMemberFilter judges, as member_filter_callback keeps it. A level whose key is
+// not plain (escaped, or not printable ASCII) is marked unknown: its decoded text is not built
+// here, so nothing below it is cut.
+class MemberPath {
+ public:
+  // Enters an array, `depth` containers deep counting itself.
+  void enter_array(const JsonMemberFilter& filter, std::size_t depth) {
+    if (depth < 1 || depth > static_cast<std::size_t>(filter.max_depth)) return;
+    keys_.resize(depth - 1);
+    known_.resize(depth - 1);
+    keys_.emplace_back();
+    known_.push_back(1);
+  }
+
+  // Enters `key` (its raw content; `plain`: the bytes are the decoded key) as the key at `depth`.
+  // Returns whether the filter certainly drops the member it names.
+  bool enter(const JsonMemberFilter& filter, std::size_t depth, std::string_view key, bool plain) {
+    if (depth < 1 || depth > static_cast<std::size_t>(filter.max_depth)) return false;
+    keys_.resize(depth);
+    known_.resize(depth, 1);
+    keys_.back().assign(plain ? key : std::string_view());
+    known_.back() = plain;
+    if (std::find(known_.begin(), known_.end(), 0) != known_.end()) return false;
+    return !filter.keep(keys_);
+  }
+
+ private:
+  std::vector<std::string> keys_;
+  std::vector<char> known_;  // per level: 1 when keys_ holds the decoded key ("" for none)
+};
+
+// Finds where the JSON value at text[i] ends, only when nlohmann's parser would accept it there as
+// one value. It may refuse what nlohmann accepts (a number that might not fit a finite double),
+// never the other way: a member's value is cut from nlohmann's text only on its word, so a cut
+// changes no verdict. (No member path is kept inside: a path never shows a key from outside the
+// member it leads to, so the keys inside a cut value decide nothing after it.)
+class StrictValueSkipper {
+ public:
+  // `depth`: how many containers enclose the value.
+  StrictValueSkipper(std::string_view text, std::size_t depth) : text_(text), depth_(depth) {}
+
+  // The offset just past the value starting at `i` (a non-space byte), or npos.
+  std::size_t skip(std::size_t i) {
+    const std::size_t n = text_.size();
+    std::vector<char> open;  // per container: 1 = object, 0 = array
+    while (true) {
+      i = skip_space(i);  // a value starts here
+      if (i >= n) return npos;
+      const char c = text_[i];
+      if (c == '{' || c == '[') {
+        if (depth_ + open.size() >= kMaxNestingDepth) return npos;
+        open.push_back(c == '{');
+        i = skip_space(i + 1);
+        if (i >= n) return npos;
+        if (text_[i] == (c == '{' ? '}' : ']')) {
+          open.pop_back();
+          ++i;
+        } else {
+          if (c == '{' && (i = key(i)) == npos) return npos;
+          continue;
+        }
+      } else if (c == '"') {
+        bool plain = false;
+        i = string_end(i, plain);
+      } else if (c == 't' || c == 'f' || c == 'n') {
+        const std::string_view word = c == 't' ? "true" : c == 'f' ? "false" : "null";
+        i = text_.substr(i, word.size()) == word ? i + word.size() : npos;
+      } else {
+        i = number_end(i);
+      }
+      if (i == npos) return npos;
+      // A value ended: close what it ends, or move to the next member or element.
+      while (true) {
+        if (open.empty()) return i;
+        i = skip_space(i);
+        if (i >= n) return npos;
+        if (text_[i] == (open.back() ? '}' : ']')) {
+          open.pop_back();
+          ++i;
+          continue;
+        }
+        if (text_[i] != ',') return npos;
+        ++i;
+        if (open.back() && (i = key(skip_space(i))) == npos) return npos;
+        break;
+      }
+    }
+  }
+
+  std::uint32_t newlines() const { return newlines_; }
+  std::size_t line_start() const { return line_start_; }
+
+ private:
+  static constexpr std::size_t npos = std::string_view::npos;
+
+  std::size_t skip_space(std::size_t i) {
+    for (; i < text_.size(); ++i) {
+      const char c = text_[i];
+      if (c == '\n') {
+        ++newlines_;
+        line_start_ = i + 1;
+      } else if (c != ' ' && c != '\t' && c != '\r') {
+        break;
+      }
+    }
+    return i;
+  }
+
+  // A member's key at `i` and its colon: returns where the value may start, or npos.
+  std::size_t key(std::size_t i) {
+    if (i >= text_.size() || text_[i] != '"') return npos;
+    bool plain = false;
+    const std::size_t end = string_end(i, plain);
+    if (end == npos) return npos;
+    const std::size_t colon = skip_space(end);
+    return colon < text_.size() && text_[colon] == ':' ? colon + 1 : npos;
+  }
+
+  // Past the closing quote of the string at `i`, or npos where nlohmann's lexer would fail: a
+  // control byte, an unknown escape, a \u escape that is not four hex digits or leaves a surrogate
+  // unpaired, a byte sequence that is not well-formed UTF-8 (Unicode's table 3-7, as nlohmann
+  // checks it). `plain`: printable ASCII without escapes.
+  std::size_t string_end(std::size_t i, bool& plain) const {
+    const std::size_t n = text_.size();
+    const char* const data = text_.data();
+    const auto byte = [&](std::size_t k) { return k < n ? static_cast<unsigned char>(data[k]) : 0u; };
+    const auto in = [&](std::size_t k, unsigned lo, unsigned hi) { return k < n && byte(k) >= lo && byte(k) <= hi; };
+    plain = true;
+    ++i;
+    while (true) {
+      while (i + 8 <= n && !any_special(load_word(data + i))) i += 8;
+      if (i >= n) return npos;
+      const unsigned c = byte(i);
+      if (c == '"') return i + 1;
+      if (c < 0x20) return npos;
+      if (c == '\\') {
+        plain = false;
+        const unsigned e = byte(i + 1);
+        if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' || e == 't') {
+          i += 2;
+          continue;
+        }
+        if (e != 'u') return npos;
+        const long unit = hex4(i + 2);
+        i += 6;
+        if (unit >= 0xDC00 && unit <= 0xDFFF) return npos;  // a low surrogate first
+        if (unit >= 0xD800 && unit <= 0xDBFF) {              // a high one: its low one must follow
+          if (byte(i) != '\\' || byte(i + 1) != 'u') return npos;
+          const long low = hex4(i + 2);
+          if (low < 0xDC00 || low > 0xDFFF) return npos;
+          i += 6;
+        } else if (unit < 0) {
+          return npos;
+        }
+        continue;
+      }
+      if (c < 0x80) {
+        if (c == 0x7f) plain = false;
+        ++i;
+        continue;
+      }
+      plain = false;
+      std::size_t length = 0;
+      if (c >= 0xC2 && c <= 0xDF) {
+        length = in(i + 1, 0x80, 0xBF) ? 2 : 0;
+      } else if (c >= 0xE0 && c <= 0xEF) {
+        const unsigned lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+        length = in(i + 1, lo, hi) && in(i + 2, 0x80, 0xBF) ? 3 : 0;
+      } else if (c >= 0xF0 && c <= 0xF4) {
+        const unsigned lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+        length = in(i + 1, lo, hi) && in(i + 2, 0x80, 0xBF) && in(i + 3, 0x80, 0xBF) ? 4 : 0;
+      }
+      if (length == 0) return npos;
+      i += length;
+    }
+  }
+
+  // The four hex digits at `i` as a number, or -1.
+  long hex4(std::size_t i) const {
+    if (i + 4 > text_.size()) return -1;
+    long value = 0;
+    for (std::size_t k = i; k < i + 4; ++k) {
+      const char h = text_[k];
+      const int digit = h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
+      if (digit < 0) return -1;
+      value = value * 16 + digit;
+    }
+    return value;
+  }
+
+  // Past the number at `i` (JSON's grammar), or npos. Refuses more than 15 significant digits or
+  // an exponent of more than two digits: nlohmann fails on a number whose double is not finite,
+  // and these bounds keep every accepted one far inside a double's range without converting it.
+  std::size_t number_end(std::size_t i) const {
+    const std::size_t n = text_.size();
+    const auto digit = [&](std::size_t k) { return k < n && text_[k] >= '0' && text_[k] <= '9'; };
+    if (i < n && text_[i] == '-') ++i;
+    std::size_t digits = 0;
+    if (i < n && text_[i] == '0') {
+      ++i;
+      ++digits;
+    } else {
+      if (!digit(i)) return npos;
+      for (; digit(i); ++i) ++digits;
+    }
+    if (i < n && text_[i] == '.') {
+      ++i;
+      if (!digit(i)) return npos;
+      for (; digit(i); ++i) ++digits;
+    }
+    if (i < n && (text_[i] == 'e' || text_[i] == 'E')) {
+      ++i;
+      if (i < n && (text_[i] == '+' || text_[i] == '-')) ++i;
+      const std::size_t first = i;
+      while (digit(i)) ++i;
+      if (i == first || i - first > 2) return npos;
+    }
+    return digits <= 15 ? i : npos;
+  }
+
+  std::string_view text_;
+  std::size_t depth_;
+  std::uint32_t newlines_ = 0;
+  std::size_t line_start_ = 0;
+};
+
+// A member's value cut from the text nlohmann parses (replaced by "0").
+struct CutValue {
+  std::size_t begin = 0, end = 0;
+};
+
 // One level of the structure being scanned.
 struct Frame {
   bool is_object;
   bool expect_key;       // objects: next string is a key
   std::size_t index;     // arrays: index of the next element
   std::string key;       // objects: key of the current member (raw, escapes kept; only when recording fields)
+  bool drop_value = false;   // objects, with a member filter: the current member's value may be cut
+  std::size_t key_end = 0;   // objects, with a member filter: just past the current member's key
 };
 
 // A long string value that nlohmann need not see: where its content bytes sit. nlohmann's lexer
@@ -78,9 +326,22 @@ class ValueScanner {
         const std::size_t end = string_end(i, plain);
         if (end == std::string_view::npos) return fail(i, "unterminated string", error);
         if (fields) stack.back().key.assign(text_.data() + i + 1, end - i - 2);  // only record() reads it
+        if (filter_) {
+          stack.back().drop_value = path_.enter(*filter_, stack.size(), text_.substr(i + 1, end - i - 2), plain);
+          stack.back().key_end = end;
+        }
         stack.back().expect_key = false;
         i = end;
         continue;
+      }
+      if (filter_ && !stack.empty() && stack.back().drop_value) {
+        stack.back().drop_value = false;
+        const std::size_t cut_end = cut_dropped_value(stack.size(), stack.back().key_end, i);
+        if (cut_end != std::string_view::npos) {
+          started = true;
+          i = cut_end;
+          continue;
+        }
       }
       // A value starts here: record its position, then enter it.
       if (stack.empty()) {
@@ -95,6 +356,7 @@ class ValueScanner {
           return fail(i, "exceeded max depth of " + std::to_string(kMaxNestingDepth), error);
         }
         stack.push_back(Frame{c == '{', c == '{', 0, {}});
+        if (filter_ && c == '[') path_.enter_array(*filter_, stack.size());
         ++i;
         continue;
       }
@@ -117,6 +379,12 @@ class ValueScanner {
     }
     if (!started) return std::string_view::npos;
     return fail(n, "unexpected end of input", error);
+  }
+
+  /// From now on, cuts the values of members `filter` drops into `cuts` (see parse_json_value).
+  void cut_dropped_members(const JsonMemberFilter& filter, std::vector<CutValue>& cuts) {
+    filter_ = &filter;
+    cuts_ = &cuts;
   }
 
   TextPosition position(std::size_t offset) const {
@@ -157,19 +425,34 @@ class ValueScanner {
     }
   }
 
-  static std::uint64_t load_word(const char* p) {
-    std::uint64_t w;
-    std::memcpy(&w, p, 8);
-    return w;
-  }
-
-  // Whether any byte of `w` is '"', '\\', a control byte (below 0x20) or not ASCII-printable
-  // (0x7f and above). Exact: the classic has-zero-byte and has-less-than tests, word at a time.
-  static bool any_special(std::uint64_t w) {
-    constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
-    const auto has_zero = [](std::uint64_t v) { return (v - kOnes) & ~v & kHigh; };
-    const std::uint64_t below_space = (w - kOnes * 0x20) & ~w & kHigh;
-    return (has_zero(w ^ (kOnes * '"')) | has_zero(w ^ (kOnes * '\\')) | has_zero(w ^ (kOnes * 0x7f)) | below_space | (w & kHigh)) != 0;
+  // Where the dropped member value at `i` ends, when it can be cut; else npos (the scan reads it
+  // as any value, and nlohmann parses it). `depth`: the containers around the value; `key_end`:
+  // just past its key.
+  std::size_t cut_dropped_value(std::size_t depth, std::size_t key_end, std::size_t i) {
+    constexpr std::size_t npos = std::string_view::npos;
+    // This scan skips colons without counting them: nlohmann must see exactly one before the value.
+    std::size_t colons = 0;
+    for (std::size_t k = key_end; k < i; ++k) {
+      if (text_[k] == ':') {
+        ++colons;
+      } else if (!is_json_space(text_[k])) {
+        return npos;
+      }
+    }
+    if (colons != 1) return npos;
+    StrictValueSkipper skipper(text_, depth);
+    const std::size_t end = skipper.skip(i);
+    if (end == npos) return npos;
+    // What follows must end the member, so that "0" in the value's place reads as the value did.
+    std::size_t next = end;
+    while (next < text_.size() && is_json_space(text_[next])) ++next;
+    if (next >= text_.size() || (text_[next] != ',' && text_[next] != '}')) return npos;
+    if (skipper.newlines() > 0) {
+      line_ += skipper.newlines();
+      line_start_ = skipper.line_start();
+    }
+    cuts_->push_back(CutValue{i, end});
+    return end;
   }
 
   void new_line(std::size_t at) {
@@ -179,17 +462,17 @@ class ValueScanner {
 
   void record(const std::vector<Frame>& stack, FieldPositions* fields, std::size_t offset) {
     if (!fields || stack.empty() || stack.size() > 4) return;
-    path_.clear();
+    path_buffer_.clear();
     for (const Frame& f : stack) {
-      path_ += '/';
+      path_buffer_ += '/';
       if (f.is_object) {
-        path_ += f.key;
+        path_buffer_ += f.key;
       } else {
         char digits[24];
-        path_.append(digits, static_cast<std::size_t>(std::snprintf(digits, sizeof digits, "%zu", f.index)));
+        path_buffer_.append(digits, static_cast<std::size_t>(std::snprintf(digits, sizeof digits, "%zu", f.index)));
       }
     }
-    fields->add(path_, position(offset));
+    fields->add(path_buffer_, position(offset));
   }
 
   std::size_t fail(std::size_t offset, std::string message, StreamError& error) {
@@ -204,7 +487,10 @@ class ValueScanner {
   std::size_t value_start_ = 0;
   TextPosition value_position_;
   bool saw_escaped_nul_ = false;
-  std::string path_;  // record()'s scratch buffer
+  std::string path_buffer_;  // record()'s scratch buffer
+  const JsonMemberFilter* filter_ = nullptr;
+  std::vector<CutValue>* cuts_ = nullptr;
+  MemberPath path_;  // with a filter: the key path nlohmann's events would give it
 };
 
 // Receives nlohmann's SAX events only to capture the first syntax error, without exceptions
@@ -322,38 +608,74 @@ void restore_long_strings(Json& root, std::string_view text, const std::vector<L
 }
 
 // Json::parse of text[start, end) with its long strings (found by ValueScanner) replaced by
-// placeholders, then put back: the same value, or discarded where the text is not JSON (each
-// replaced string is plain ASCII between quotes, so the placeholder changes no token but that
-// string's content). `filter` sees the placeholders, not the strings.
+// placeholders, then put back, and its cut member values replaced by "0": the same value, or
+// discarded where the text is not JSON (each replaced string is plain ASCII between quotes, so the
+// placeholder changes no token but that string's content; each cut value is one value nlohmann
+// accepts, and the filter drops what stands in its place). `filter` sees the placeholders, not the
+// strings.
 Json parse_shortened(std::string_view text, std::size_t start, std::size_t end, const std::vector<LongString>& long_strings,
-                     const Json::parser_callback_t& filter) {
+                     const std::vector<CutValue>& cuts, const Json::parser_callback_t& filter) {
   std::string shortened;
   shortened.reserve(end - start);
   std::size_t from = start;
-  for (std::size_t i = 0; i < long_strings.size(); ++i) {
-    shortened.append(text.data() + from, long_strings[i].begin - from);
-    shortened += placeholder(i);
-    from = long_strings[i].end;
+  std::size_t next_string = 0, next_cut = 0;  // both lists are in text order, and never overlap
+  while (next_string < long_strings.size() || next_cut < cuts.size()) {
+    const bool string_first =
+        next_cut == cuts.size() || (next_string < long_strings.size() && long_strings[next_string].begin < cuts[next_cut].begin);
+    const std::size_t begin = string_first ? long_strings[next_string].begin : cuts[next_cut].begin;
+    shortened.append(text.data() + from, begin - from);
+    if (string_first) {
+      shortened += placeholder(next_string);
+      from = long_strings[next_string++].end;
+    } else {
+      shortened += '0';
+      from = cuts[next_cut++].end;
+    }
   }
   shortened.append(text.data() + from, end - from);
   Json value = Json::parse(shortened, filter, /*allow_exceptions=*/false);
-  if (!value.is_discarded()) restore_long_strings(value, text, long_strings);
+  if (!value.is_discarded() && !long_strings.empty()) restore_long_strings(value, text, long_strings);
   return value;
 }
 
 }  // namespace
 
-Json parse_json_value(std::string_view text, const Json::parser_callback_t& filter) {
+Json::parser_callback_t member_filter_callback(const JsonMemberFilter& filter) {
+  // A key event at depth d belongs to an object nested d levels deep (the root is depth 1), an
+  // array's start at depth d to an array d + 1 levels deep. Each sets its level and forgets the
+  // deeper ones, so a path never shows a key from outside the member it leads to (which is what
+  // lets parse_json_value cut a dropped member's value without changing any other decision).
+  return [filter, path = std::vector<std::string>()](int depth, Json::parse_event_t event, Json& parsed) mutable {
+    if (event == Json::parse_event_t::array_start && depth + 1 <= filter.max_depth) {
+      path.resize(static_cast<std::size_t>(depth));
+      path.emplace_back();
+    }
+    if (event != Json::parse_event_t::key || depth < 1 || depth > filter.max_depth) return true;
+    path.resize(static_cast<std::size_t>(depth));
+    path.back() = parsed.get_ref<const std::string&>();
+    return filter.keep(path);
+  };
+}
+
+Json parse_json_value(std::string_view text, const JsonMemberFilter* filter, std::size_t* bytes_cut) {
+  if (bytes_cut) *bytes_cut = 0;
   ValueScanner scanner(text, 0, 1);
   StreamError error;
   std::vector<LongString> long_strings;
+  std::vector<CutValue> cuts;
+  if (filter) scanner.cut_dropped_members(*filter, cuts);
   const std::size_t end = scanner.scan(0, nullptr, error, long_strings);
   const bool one_value = end != std::string_view::npos &&
                          std::all_of(text.begin() + static_cast<std::ptrdiff_t>(end), text.end(), is_json_space);
-  if (!one_value || long_strings.empty() || scanner.saw_escaped_nul()) {
-    return Json::parse(text.begin(), text.end(), filter, /*allow_exceptions=*/false);
+  if (scanner.saw_escaped_nul()) long_strings.clear();  // a real string could look like a placeholder
+  const Json::parser_callback_t callback = filter ? member_filter_callback(*filter) : nullptr;
+  if (!one_value || (long_strings.empty() && cuts.empty())) {
+    return Json::parse(text.begin(), text.end(), callback, /*allow_exceptions=*/false);
   }
-  return parse_shortened(text, scanner.value_start(), end, long_strings, filter);
+  if (bytes_cut) {
+    for (const CutValue& cut : cuts) *bytes_cut += cut.end - cut.begin;
+  }
+  return parse_shortened(text, scanner.value_start(), end, long_strings, cuts, callback);
 }
 
 JsonStreamEnd read_json_stream(std::string_view text, const std::function<void(Document&&)>& visit) {
@@ -380,7 +702,7 @@ JsonStreamEnd read_json_stream(std::string_view text, const std::function<void(D
     }
     doc.value = long_strings.empty()
                     ? Json::parse(text.data() + start, text.data() + end, nullptr, /*allow_exceptions=*/false)
-                    : parse_shortened(text, start, end, long_strings, nullptr);
+                    : parse_shortened(text, start, end, long_strings, {}, nullptr);
     if (doc.value.is_discarded()) {
       // Retry once with invalid UTF-8 replaced, as Go does (only on failure: no cost otherwise).
       const std::string repaired = replace_invalid_utf8(text.substr(start, end - start));

@@ -43,13 +43,34 @@ JsonStreamEnd read_json_stream(std::string_view text, const std::function<void(D
 /// repository's discovery, templates, tests).
 JsonStreamResult read_json_stream(std::string_view text);
 
-/// One JSON value, `text` whole: the same Json as `Json::parse(text, filter, false)` (discarded when
-/// `text` is not one JSON value, trailing whitespace allowed), faster when it holds long plain
-/// strings (a CSV manifest's base64 icons): those bypass nlohmann's character-at-a-time lexer, as
-/// in read_json_stream. `filter` (nlohmann's parser callback; may be empty) must judge by keys and
-/// structure only: in place of each plain string (printable ASCII, no escape) of 256 bytes or more
-/// it sees a short placeholder. Never throws (unless `filter` does); O(n).
-Json parse_json_value(std::string_view text, const Json::parser_callback_t& filter);
+/// Which members of a JSON value a parse keeps, judged by their keys alone (a CSV manifest's
+/// filter: property::csv_member_filter). `keep` is asked about each member whose key is at most
+/// `max_depth` containers deep (the root object is depth 1), with `path` holding one entry per
+/// container from the root to that member: the key of the member each object level is in, and ""
+/// for an array level. A member kept is kept whole below `max_depth`; a member dropped is dropped
+/// whole.
+struct JsonMemberFilter {
+  bool (*keep)(const std::vector<std::string>& path) = nullptr;
+  int max_depth = 0;
+};
+
+/// The nlohmann parser callback that applies `filter` (which must outlive it): what
+/// parse_json_value's answer must equal, and what it uses where it cannot cut.
+Json::parser_callback_t member_filter_callback(const JsonMemberFilter& filter);
+
+/// One JSON value, `text` whole: the same Json as `Json::parse(text, member_filter_callback(*filter),
+/// false)` (discarded when `text` is not one JSON value, trailing whitespace allowed; no filter:
+/// everything kept), faster in two ways:
+/// - long plain strings (printable ASCII without escapes, 256 bytes or more: a CSV manifest's base64
+///   icons) bypass nlohmann's character-at-a-time lexer, as in read_json_stream;
+/// - the value of a member `filter` drops (a CSV's deployment specs and CRD descriptors) is cut from
+///   the text nlohmann reads when a strict check finds it to be one JSON value that nlohmann would
+///   accept there (and replaced by `0`, which the filter drops in its place); anything the check
+///   is unsure of (an escaped key, a number that might not fit a double, malformed text) is left to
+///   nlohmann, so a malformed manifest is still discarded as before.
+/// `bytes_cut` (optional) receives how many bytes the second shortcut kept from nlohmann.
+/// Never throws; O(n).
+Json parse_json_value(std::string_view text, const JsonMemberFilter* filter, std::size_t* bytes_cut = nullptr);
 
 /// True when the first non-whitespace byte within the first 4096 bytes is '{' (opm's sniffing:
 /// such a file is a JSON stream, anything else YAML).

@@ -165,16 +165,10 @@ bool keep_csv_member(const std::vector<std::string>& path) {
 
 }  // namespace
 
-Json::parser_callback_t csv_fields_filter() {
-  // A key event at depth d belongs to an object nested d levels deep (the manifest is depth 1);
-  // arrays are levels without keys, which `path` holds as "". Keys of a level reset the deeper ones.
-  return [path = std::vector<std::string>()](int depth, Json::parse_event_t event, Json& parsed) mutable {
-    // Below depth 6 every decision is already made by an ancestor (kept whole, or dropped).
-    if (event != Json::parse_event_t::key || depth < 1 || depth > 6) return true;
-    path.resize(static_cast<std::size_t>(depth));
-    path.back() = parsed.get_ref<const std::string&>();
-    return keep_csv_member(path);
-  };
+const JsonMemberFilter& csv_member_filter() {
+  // Below depth 6 every decision is already made by an ancestor (kept whole, or dropped).
+  static const JsonMemberFilter filter{keep_csv_member, 6};
+  return filter;
 }
 
 CsvMetadata csv_metadata_from_manifest(const Json& csv, TextPool& pool) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "load/document.h"
+#include "load/json_stream.h"
 
 namespace fbclens::declcfg {
 struct Property;
@@ -163,7 +164,7 @@ struct BundleManifests {
 };
 
 /// Reads the webhook definitions and deployment names of a CSV manifest (parsed with
-/// csv_fields_filter) into `out`. Mistyped fields are left out; never fails.
+/// csv_member_filter) into `out`. Mistyped fields are left out; never fails.
 void read_csv_manifest_facts(const Json& csv, BundleManifests& out);
 
 /// The apiVersion, kind and metadata.name of a JSON manifest, read by a SAX pass that stops as
@@ -184,13 +185,14 @@ class TextPool {
   std::map<std::string_view, std::shared_ptr<const std::string>> pool_;
 };
 
-/// A parse filter for nlohmann::json::parse that keeps, of a ClusterServiceVersion manifest, only
+/// The member filter (for parse_json_value) that keeps, of a ClusterServiceVersion manifest, only
 /// what csv_metadata_from_manifest and read_csv_manifest_facts read (apiVersion, kind,
 /// metadata.name/annotations/labels, the spec fields OperatorHub shows, installModes, the owned
 /// CRDs' and APIServices' names, versions and kinds, webhookdefinitions and the install strategy's
 /// deployment names), so a CSV's deployment specs, permissions and CRD descriptors are never built
-/// in memory.
-Json::parser_callback_t csv_fields_filter();
+/// in memory, and mostly not even lexed. Keys match case-folded (ASCII), as Go's encoding/json
+/// matches them when OLM decodes the CSV.
+const JsonMemberFilter& csv_member_filter();
 
 /// Reads CSV metadata from a ClusterServiceVersion manifest (`csv`: the whole object with
 /// metadata and spec). Missing or mistyped fields are left empty; never fails.

@@ -2,12 +2,20 @@
 // give exactly the document nlohmann builds on its own.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+
+#include "declcfg/go_shape.h"
 #include "load/json_stream.h"
+#include "property/property.h"
+#include "support.h"
 
 namespace fbclens {
 namespace {
 
 Json direct(const std::string& text) { return Json::parse(text, nullptr, false); }
+
+// Equal values, or both discarded (a discarded value equals nothing, not even itself).
+bool same(const Json& a, const Json& b) { return a.is_discarded() ? b.is_discarded() : a == b; }
 
 // Values holding long strings (256 bytes or more: the shortcut's) where nlohmann's own rules decide.
 std::vector<std::string> long_string_cases() {
@@ -39,11 +47,16 @@ TEST_CASE("json stream: long strings are restored exactly where nlohmann puts th
   }
 }
 
+// Drops every member named "drop" at any depth, and keeps the rest.
+bool keep_unless_drop(const std::vector<std::string>& path) { return path.back() != "drop"; }
+const JsonMemberFilter kDropFilter{keep_unless_drop, 64};
+
+// What parse_json_value must equal: nlohmann's own parse with the filter's callback.
+Json reference(const std::string& text, const JsonMemberFilter& filter) {
+  return Json::parse(text, member_filter_callback(filter), false);
+}
+
 TEST_CASE("json value: the same value nlohmann parses, with or without a filter", "[json]") {
-  // Drops every member named "drop" and keeps the rest, as the CSV manifest's filter does by key.
-  const Json::parser_callback_t drop_filter = [](int, Json::parse_event_t event, Json& parsed) {
-    return event != Json::parse_event_t::key || parsed != "drop";
-  };
   const std::string long_text(500, 'L');
   std::vector<std::string> cases = long_string_cases();
   cases.push_back("{\"drop\":\"" + long_text + "\",\"keep\":[\"" + long_text + "\",{\"drop\":1}]}");
@@ -52,16 +65,145 @@ TEST_CASE("json value: the same value nlohmann parses, with or without a filter"
   for (const std::string& text : cases) {
     INFO(text.substr(0, 80));
     CHECK(parse_json_value(text, nullptr) == direct(text));
-    const Json filtered = Json::parse(text, drop_filter, false);
-    CHECK(parse_json_value(text, drop_filter) == filtered);
+    CHECK(same(parse_json_value(text, &kDropFilter), reference(text, kDropFilter)));
   }
   // Not one JSON value: discarded, as nlohmann's parse is, long strings or not.
   for (const std::string& text : {"{\"a\":\"" + long_text + "\"} {}", "{\"a\":\"" + long_text + "\" \"b\":1}",
                                   "{\"a\":\"" + long_text + "\",}", "{\"a\":[\"" + long_text + "\"}", std::string("")}) {
     INFO(text.substr(0, 80));
     CHECK(parse_json_value(text, nullptr).is_discarded());
-    CHECK(parse_json_value(text, drop_filter).is_discarded());
+    CHECK(parse_json_value(text, &kDropFilter).is_discarded());
   }
+}
+
+TEST_CASE("json value: a dropped member's value is cut only where nlohmann would accept it", "[json]") {
+  struct Case {
+    std::string text;
+    bool cut;  // whether the strict check may cut (a test that a cut happens where it should)
+  };
+  const std::string big = "{\"x\":[1,-2.5,3e10,true,false,null,\"s\\n\\u00e9\\ud83d\\ude00\",{},[]],\"y\":{\"z\":{}}}";
+  const std::vector<Case> cases = {
+      {"{\"drop\":" + big + ",\"keep\":1}", true},
+      {"{\"keep\":1,\"drop\" : \n " + big + " \n}", true},
+      {"{\"drop\":\"caf\xc3\xa9\",\"k\":[1]}", true},
+      {"{\"drop\":\"\xf0\x9f\x98\x80\"}", true},
+      {"{\"drop\":-0.0e-00}", true},
+      {"{\"drop\":{\"drop\":{\"a\":1}},\"b\":2}", true},
+      {"{\"drop\":1,\"drop\":2}", true},                         // a duplicate, both dropped
+      {"{\"a\":{\"drop\":[]},\"a\":{\"drop\":{}}}", true},
+      // Malformed inside what is dropped: nlohmann fails, and so must we (nothing cut).
+      {"{\"drop\":{\"a\":01},\"k\":1}", false},
+      {"{\"drop\":[1,],\"k\":1}", false},
+      {"{\"drop\":{\"a\" 1},\"k\":1}", false},
+      {"{\"drop\":{\"a\"::1},\"k\":1}", false},
+      {"{\"drop\":\"\x01\"}", false},                             // a control byte in a string
+      {"{\"drop\":\"\xc0\xaf\"}", false},                         // an overlong encoding
+      {"{\"drop\":\"\xed\xa0\x80\"}", false},                    // an encoded surrogate
+      {"{\"drop\":\"\xf4\x90\x80\x80\"}", false},                // beyond U+10FFFF
+      {"{\"drop\":\"\xe2\x82\"}", false},                         // a truncated sequence
+      {"{\"drop\":\"\\ud83d\"}", false},                          // an unpaired high surrogate
+      {"{\"drop\":\"\\ude00\"}", false},                          // a lone low surrogate
+      {"{\"drop\":\"\\ud83d\\u0041\"}", false},                  // high then not low
+      {"{\"drop\":\"\\x\"}", false},                              // an unknown escape
+      {"{\"drop\":\"\\u12G4\"}", false},
+      {"{\"drop\":tru}", false},
+      {"{\"drop\":-}", false},
+      {"{\"drop\":1.}", false},
+      {"{\"drop\":1e}", false},
+      {"{\"drop\":1e400}", false},                                // overflows a double: nlohmann fails
+      {"{\"drop\":" + std::string(400, '9') + "}", false},
+      // Valid but refused by the strict check (too long to judge cheaply): nlohmann decides.
+      {"{\"drop\":1234567890123456,\"k\":1}", false},
+      {"{\"drop\":1e100,\"k\":1}", false},
+      // What follows the value decides how "0" would read in its place.
+      {"{\"drop\":{}.5}", false},
+      {"{\"drop\":[]5}", false},
+      {"{\"drop\":{} \"k\":1}", false},
+      {"{\"drop\"::{}}", false},
+      {"{\"drop\" {}}", false},
+      {"{\"drop\":{}", false},
+      // Escaped or non-ASCII keys: their decoded text is not built, so they are left to nlohmann.
+      {"{\"dro\\u0070\":{\"a\":1},\"k\":1}", false},
+      {"{\"\\u0061\":{\"drop\":[1]}}", false},
+      {"{\"a\xc3\xa9\":{\"drop\":[1]}}", false},
+  };
+  for (const Case& c : cases) {
+    INFO(c.text);
+    std::size_t cut = 0;
+    const Json value = parse_json_value(c.text, &kDropFilter, &cut);
+    CHECK(same(value, reference(c.text, kDropFilter)));
+    CHECK(value.is_discarded() == direct(c.text).is_discarded());
+    CHECK((cut > 0) == c.cut);
+  }
+}
+
+// Drops m where its path is [a, "", "", m]: two array levels, however many objects with keys
+// came before at those levels.
+bool keep_unless_m_in_arrays(const std::vector<std::string>& path) {
+  return !(path.size() == 4 && path[1].empty() && path[2].empty() && path[3] == "m");
+}
+
+TEST_CASE("json value: a member's path is its containers' keys, \"\" for an array", "[json]") {
+  const JsonMemberFilter filter{keep_unless_m_in_arrays, 4};
+  for (const std::string text : {
+           "{\"a\":[{\"k\":1},[{\"m\":[1,2],\"n\":3}]]}",  // k's object before does not show
+           "{\"a\":[[{\"m\":[1,2]}],{\"m\":3}]}",            // the second m is [a, "", m]: kept
+           "{\"a\":[{\"k\":{\"z\":1}},[{\"m\":{\"k\":1}}],[{\"m\":[3]}]]}",
+       }) {
+    INFO(text);
+    CHECK(same(parse_json_value(text, &filter), reference(text, filter)));
+  }
+  std::size_t cut = 0;
+  const Json value = parse_json_value("{\"a\":[{\"k\":1},[{\"m\":[1,2],\"n\":3}]]}", &filter, &cut);
+  CHECK(value.dump() == "{\"a\":[{\"k\":1},[{\"n\":3}]]}");
+  CHECK(cut == 5);  // "[1,2]"
+
+  // A dropped member's keys never show in a path outside it. Here d's value is cut, k inside it
+  // with it, and m's path is [a, "", d, "", m] (the key of d's member; an array level below).
+  const JsonMemberFilter inner{[](const std::vector<std::string>& path) {
+                                 const bool d = path.size() == 3 && path[2] == "d";
+                                 const bool k_seen = path.size() == 5 && path[3] == "k";
+                                 return !d && !k_seen;
+                               },
+                               5};
+  const std::string text = "{\"a\":[{\"d\":{\"k\":1}},[[{\"m\":[1]}]]]}";
+  const Json kept = parse_json_value(text, &inner, &cut);
+  CHECK(same(kept, reference(text, inner)));
+  CHECK(kept.dump() == "{\"a\":[{},[[{\"m\":[1]}]]]}");
+  CHECK(cut == 7);  // {"k":1}
+}
+
+TEST_CASE("json value: every CSV manifest of a real catalog reads the same with its dropped members cut", "[json][shared]") {
+  if (!test::shared_available()) {
+    WARN("../shared/catalogs is absent: skipped");
+    return;
+  }
+  // certified-operators v4.14 in JSON: its bundles carry their manifests as olm.bundle.object.
+  const std::string dir = test::shared_dir() + "/catalogs/certified-operators-v4.14-json/catalogs/v4.14";
+  const JsonMemberFilter& filter = property::csv_member_filter();
+  std::size_t manifests = 0, bytes = 0, bytes_cut = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+    if (!entry.is_regular_file() || entry.path().extension() != ".json") continue;
+    for (const Document& doc : read_json_stream(test::read_file(entry.path().string())).documents) {
+      const Json* properties = doc.value.is_object() ? &doc.value["properties"] : nullptr;
+      if (!properties || !properties->is_array()) continue;
+      for (const Json& p : *properties) {
+        if (p.value("type", "") != "olm.bundle.object" || !p["value"].is_object() || !p["value"]["data"].is_string()) continue;
+        std::string manifest, error;
+        if (!go_base64_decode(p["value"]["data"].get<std::string>(), &manifest, error)) continue;
+        if (manifest.find("ClusterServiceVersion") == std::string::npos || !looks_like_json(manifest)) continue;
+        INFO(entry.path().string() << ": " << manifest.substr(0, 120));
+        std::size_t cut = 0;
+        CHECK(same(parse_json_value(manifest, &filter, &cut), reference(manifest, filter)));
+        ++manifests;
+        bytes += manifest.size();
+        bytes_cut += cut;
+      }
+    }
+  }
+  WARN(manifests << " CSV manifests, " << bytes << " bytes, " << bytes_cut << " of them cut");
+  CHECK(manifests > 300);
+  CHECK(bytes_cut * 5 > bytes);  // deployments and descriptors: about a quarter of the bytes
 }
 
 TEST_CASE("json stream: concatenated values, positions and errors", "[json]") {
