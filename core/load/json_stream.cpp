@@ -10,7 +10,7 @@ namespace {
 
 bool is_json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-std::uint64_t load_word(const char* p) {
+inline std::uint64_t load_word(const char* p) {
   std::uint64_t w;
   std::memcpy(&w, p, 8);
   return w;
@@ -18,7 +18,7 @@ std::uint64_t load_word(const char* p) {
 
 // Whether any byte of `w` is '"', '\\', a control byte (below 0x20) or not ASCII-printable
 // (0x7f and above). Exact: the classic has-zero-byte and has-less-than tests, word at a time.
-bool any_special(std::uint64_t w) {
+inline bool any_special(std::uint64_t w) {
   constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
   const auto has_zero = [](std::uint64_t v) { return (v - kOnes) & ~v & kHigh; };
   const std::uint64_t below_space = (w - kOnes * 0x20) & ~w & kHigh;
