@@ -235,7 +235,8 @@ class Decoder {
       const std::string where = "/properties/" + std::to_string(p.index) + "/value";
       const std::string prefix = "package " + go_quote(b.package) + ", bundle " + go_quote(b.name) + ": ";
       std::string error;
-      std::string data;
+      std::string& data = object_data_;
+      data.clear();
       Json* payload = nullptr;
       if (!p.value) {
         error = "unexpected end of JSON input";
@@ -303,6 +304,10 @@ class Decoder {
   LoadResult& load_;
   DeclarativeConfig& cfg_;
   property::TextPool& pool_;
+  // A bundle object's decoded bytes, reused from one object to the next: most are CRDs of
+  // hundreds of kilobytes, and a fresh buffer for each cost the kernel's page clearing (9% of
+  // certified v4.14 JSON's validate).
+  std::string object_data_;
 };
 
 }  // namespace
