@@ -33,7 +33,9 @@ artifacts=build/fuzz/artifacts
 rm -rf "$artifacts" && mkdir -p "$artifacts"
 for target in loader ranges model json; do
   echo "fuzzing $target for ${seconds}s"
-  build/fuzz/fuzz_$target -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+  dict=()
+  if [ -f "tests/fuzz/$target.dict" ]; then dict=(-dict="tests/fuzz/$target.dict"); fi
+  build/fuzz/fuzz_$target -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 "${dict[@]}" \
     -artifact_prefix="$artifacts/" -print_final_stats=1 "$corpus/$target" 2>&1 \
     | grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|==|SUMMARY|Done)' || true
   # Any crash-/leak-/timeout-/oom- file means the fuzzer found a problem.
