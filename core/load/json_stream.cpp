@@ -32,7 +32,7 @@ class MemberPath {
  public:
   // Enters an array, `depth` containers deep counting itself.
   void enter_array(const JsonMemberFilter& filter, std::size_t depth) {
-    if (depth < 1 || depth > static_cast<std::size_t>(filter.max_depth)) return;
+    if (filter.max_depth < 1 || depth < 1 || depth > static_cast<std::size_t>(filter.max_depth)) return;
     keys_.resize(depth - 1);
     known_.resize(depth - 1);
     keys_.emplace_back();
@@ -42,7 +42,7 @@ class MemberPath {
   // Enters `key` (its raw content; `plain`: the bytes are the decoded key) as the key at `depth`.
   // Returns whether the filter certainly drops the member it names.
   bool enter(const JsonMemberFilter& filter, std::size_t depth, std::string_view key, bool plain) {
-    if (depth < 1 || depth > static_cast<std::size_t>(filter.max_depth)) return false;
+    if (filter.max_depth < 1 || depth < 1 || depth > static_cast<std::size_t>(filter.max_depth)) return false;
     keys_.resize(depth);
     known_.resize(depth, 1);
     keys_.back().assign(plain ? key : std::string_view());

@@ -54,7 +54,7 @@ struct JsonMemberFilter {
   int max_depth = 0;
 };
 
-/// The nlohmann parser callback that applies `filter` (which must outlive it): what
+/// The nlohmann parser callback that applies `filter` (copied; a max_depth below 1 judges nothing): what
 /// parse_json_value's answer must equal, and what it uses where it cannot cut.
 Json::parser_callback_t member_filter_callback(const JsonMemberFilter& filter);
 
