@@ -17,6 +17,7 @@
 #include <yaml.h>
 
 #include "findings/go_format.h"
+#include "load/byte_search.h"
 #include "load/yaml_plain_scan.h"
 
 namespace fbclens {
@@ -207,25 +208,6 @@ struct StandIn {
 constexpr std::size_t kLongScalarBytes = 256;  // a plain value shorter than this is left to libyaml
 constexpr std::size_t kLongBlockBytes = 64;    // likewise a block scalar (header and lines)
 
-// Which bytes are base64's (with '='), as a table: the stand-ins' scan tests every byte of a
-// bundle object's payload, megabytes of them.
-constexpr std::array<bool, 256> kBase64Chars = [] {
-  std::array<bool, 256> table{};
-  for (int c = 0; c < 256; ++c) {
-    table[c] = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/' || c == '=';
-  }
-  return table;
-}();
-
-// The end of the run of base64 characters in text[i, end): eight table lookups a step, which do
-// not wait on each other, then one at a time.
-std::size_t base64_run_end(std::string_view text, std::size_t i, std::size_t end) {
-  const auto b64 = [&text](std::size_t k) { return kBase64Chars[static_cast<unsigned char>(text[k])]; };
-  while (i + 8 <= end && (b64(i) & b64(i + 1) & b64(i + 2) & b64(i + 3) & b64(i + 4) & b64(i + 5) & b64(i + 6) & b64(i + 7))) i += 8;
-  while (i < end && b64(i)) ++i;
-  return i;
-}
-
 // Whether libyaml's reader would pass `text` unchanged and see no line break in it but '\n': every
 // character allowed in a YAML stream (printable, tab, line feed; well-formed UTF-8 in the ranges
 // YAML allows) and none of the breaks libyaml also knows ('\r', NEL, U+2028, U+2029). A block scalar
@@ -298,7 +280,7 @@ bool literal_block(std::string_view chunk, std::size_t indicator, std::size_t li
     if (pending_break) value += '\n';
     value.append(breaks, '\n');
     breaks = 0;
-    const char* nl = static_cast<const char*>(std::memchr(chunk.data() + pos + indent, '\n', n - pos - indent));
+    const char* nl = find_byte(chunk.data() + pos + indent, chunk.data() + n, '\n');
     const std::size_t eol = nl ? static_cast<std::size_t>(nl - chunk.data()) : n;
     value.append(chunk.data() + pos + indent, eol - pos - indent);
     if (eol >= n) {
@@ -361,18 +343,12 @@ bool lines_are_newlines(std::string_view chunk) {
   const auto byte = [&chunk](std::size_t i) { return static_cast<unsigned char>(chunk[i]); };
   const std::size_t n = chunk.size();
   if (n >= 2 && ((byte(0) == 0xFE && byte(1) == 0xFF) || (byte(0) == 0xFF && byte(1) == 0xFE))) return false;
-  // One pass, eight bytes at a time past those that are neither '\r' nor the lead of a multi-byte
-  // character (three memchr passes, one per break's first byte, were 5% of a union's load in wasm).
-  constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
-  for (std::size_t i = 0; i < n; ++i) {
-    while (i + 8 <= n) {
-      std::uint64_t w;
-      std::memcpy(&w, chunk.data() + i, 8);
-      const std::uint64_t cr = w ^ (kOnes * '\r');
-      if (((w & kHigh) | ((cr - kOnes) & ~cr & kHigh)) != 0) break;  // a byte to look at (or a false alarm)
-      i += 8;
-    }
-    if (i >= n) break;
+  // One pass past the bytes that are neither '\r' nor the lead of a multi-byte character (three
+  // memchr passes, one per break's first byte, were 5% of a union's load in wasm).
+  const char* const begin = chunk.data();
+  const char* const end = begin + n;
+  for (const char* at = begin; (at = find_carriage_return_or_non_ascii(at, end)); ++at) {
+    const std::size_t i = static_cast<std::size_t>(at - begin);
     const unsigned char c = byte(i);
     if (c == '\r' && !(i + 1 < n && chunk[i + 1] == '\n')) return false;
     if (c == 0xC2 && i + 1 < n && byte(i + 1) == 0x85) return false;                                       // NEL
@@ -390,7 +366,7 @@ std::vector<StandIn> stand_ins(std::string_view chunk) {
   std::size_t line_start = 0;
   std::uint32_t line = 0;
   while (line_start < n) {
-    const char* nl = static_cast<const char*>(std::memchr(chunk.data() + line_start, '\n', n - line_start));
+    const char* nl = find_byte(chunk.data() + line_start, chunk.data() + n, '\n');
     const std::size_t line_end = nl ? static_cast<std::size_t>(nl - chunk.data()) : n;
     std::size_t next = nl ? line_end + 1 : n;
     // A block scalar's header ends its line with '|', "|-" or "|+" (blanks after them aside); a long
@@ -429,7 +405,7 @@ std::vector<StandIn> stand_ins(std::string_view chunk) {
           line_start = next;
           continue;
         }
-        i = base64_run_end(chunk, i, line_end);
+        i = static_cast<std::size_t>(base64_run_end(chunk.data() + i, chunk.data() + line_end) - chunk.data());
         const std::size_t value_end = i;
         if (i < line_end && chunk[i] == '\r') ++i;
         // The next line, if any, must be indented no deeper than the key (not a continuation line)
@@ -904,8 +880,8 @@ void read_chunks(std::string_view text, std::uint32_t first_line, const std::fun
 
   std::size_t i = 0;
   while (i < text.size()) {
-    std::size_t eol = text.find('\n', i);
-    const std::size_t next = eol == std::string_view::npos ? text.size() : eol + 1;
+    const char* eol = find_byte(text.data() + i, text.data() + text.size(), '\n');
+    const std::size_t next = eol ? static_cast<std::size_t>(eol - text.data()) + 1 : text.size();
     const std::string_view content = text.substr(i, next - i);
     if (content.size() >= 3 && content.substr(0, 3) == "---") {
       // Only spaces or a comment may follow.
