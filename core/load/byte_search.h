@@ -1,9 +1,10 @@
 // The loader's byte scans over whole files, sixteen bytes a step where the build has WebAssembly
 // SIMD: finding one byte (the YAML reader's line ends and document separators, discovery's template
-// test), the first '\r' or non-ASCII byte (the YAML stand-ins' line-break check), and the end of a
-// run of base64 (the stand-ins' long values).
+// test), the first '\r' or non-ASCII byte (the YAML stand-ins' line-break check), the end of a
+// run of base64 (the stand-ins' long values), and the end of a JSON string's plain run (the JSON
+// scanners' strings).
 //
-// Natively, memchr is already vectorised by the C library and the other two test eight bytes a
+// Natively, memchr is already vectorised by the C library and the others test eight bytes a
 // step. In WebAssembly, Emscripten's musl memchr reads four bytes a step: it was 11.7% of the
 // worker's CPU on the 183.5 MB union (tests/bench/README.md, "WebAssembly SIMD"). The wasm build
 // compiles with -msimd128 (CMakeLists.txt), where one instruction compares sixteen bytes.
@@ -106,6 +107,39 @@ inline const char* base64_run_end(const char* first, const char* last) {
   }
 #endif
   while (first < last && is_base64(*first)) ++first;
+  return first;
+}
+
+/// Past the bytes at the start of [first, last) that a JSON string scan need not look at one by
+/// one: none of them is '"', '\\', a control byte (below 0x20) or not ASCII-printable (0x7f and
+/// above). Returns a position at or before the first byte that is (sixteen bytes a step with SIMD,
+/// where it is exactly that byte; eight natively, where it is the start of the word holding it, or
+/// of the last seven bytes): the caller reads on from there one byte at a time. Base64 runs in
+/// bundle objects make such runs megabytes long. Reads no byte outside the range.
+inline const char* plain_json_string_run_end(const char* first, const char* last) {
+#if defined(__wasm_simd128__)
+  for (; last - first >= 16; first += 16) {
+    const v128_t bytes = wasm_v128_load(first);
+    const v128_t special = wasm_v128_or(
+        wasm_v128_or(wasm_i8x16_eq(bytes, wasm_i8x16_splat('"')), wasm_i8x16_eq(bytes, wasm_i8x16_splat('\\'))),
+        wasm_v128_or(wasm_u8x16_lt(bytes, wasm_i8x16_splat(0x20)), wasm_u8x16_ge(bytes, wasm_i8x16_splat(0x7f))));
+    const std::uint32_t hits = wasm_i8x16_bitmask(special);
+    if (hits != 0) return first + __builtin_ctz(hits);
+  }
+#else
+  // The classic has-zero-byte and has-less-than tests, a word at a time; exact for each word.
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+  const auto has_zero = [](std::uint64_t v) { return (v - kOnes) & ~v & kHigh; };
+  for (; last - first >= 8; first += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, first, 8);
+    const std::uint64_t below_space = (word - kOnes * 0x20) & ~word & kHigh;
+    if ((has_zero(word ^ (kOnes * '"')) | has_zero(word ^ (kOnes * '\\')) | has_zero(word ^ (kOnes * 0x7f)) | below_space |
+         (word & kHigh)) != 0) {
+      break;
+    }
+  }
+#endif
   return first;
 }
 

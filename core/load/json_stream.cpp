@@ -4,26 +4,13 @@
 #include <cstdio>
 #include <cstring>
 
+#include "load/byte_search.h"
+
 namespace fbclens {
 
 namespace {
 
 bool is_json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-inline std::uint64_t load_word(const char* p) {
-  std::uint64_t w;
-  std::memcpy(&w, p, 8);
-  return w;
-}
-
-// Whether any byte of `w` is '"', '\\', a control byte (below 0x20) or not ASCII-printable
-// (0x7f and above). Exact: the classic has-zero-byte and has-less-than tests, word at a time.
-inline bool any_special(std::uint64_t w) {
-  constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
-  const auto has_zero = [](std::uint64_t v) { return (v - kOnes) & ~v & kHigh; };
-  const std::uint64_t below_space = (w - kOnes * 0x20) & ~w & kHigh;
-  return (has_zero(w ^ (kOnes * '"')) | has_zero(w ^ (kOnes * '\\')) | has_zero(w ^ (kOnes * 0x7f)) | below_space | (w & kHigh)) != 0;
-}
 
 // The key path a JsonMemberFilter judges, as member_filter_callback keeps it. A level whose key is
 // not plain (escaped, or not printable ASCII) is marked unknown: its decoded text is not built
@@ -155,7 +142,7 @@ class StrictValueSkipper {
     plain = true;
     ++i;
     while (true) {
-      while (i + 8 <= n && !any_special(load_word(data + i))) i += 8;
+      i = static_cast<std::size_t>(plain_json_string_run_end(data + i, data + n) - data);
       if (i >= n) return npos;
       const unsigned c = byte(i);
       if (c == '"') return i + 1;
@@ -407,8 +394,8 @@ class ValueScanner {
     plain = true;
     ++i;
     while (true) {
-      // Eight bytes at a time past content that needs no look (base64 runs for megabytes).
-      while (i + 8 <= n && !any_special(load_word(data + i))) i += 8;
+      // Past content that needs no look, many bytes a step (base64 runs for megabytes).
+      i = static_cast<std::size_t>(plain_json_string_run_end(data + i, data + n) - data);
       if (i >= n) return std::string_view::npos;
       const unsigned char c = static_cast<unsigned char>(data[i]);
       if (c == '"') return i + 1;

@@ -155,3 +155,43 @@ TEST_CASE("go_base64_decode names the first illegal byte, wherever it falls in a
     CHECK(error == "illegal base64 data at input byte " + std::to_string(expected));
   }
 }
+
+TEST_CASE("plain_json_string_run_end stops at or shortly before the first byte a string scan must read",
+          "[load][bytes]") {
+  const auto special = [](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return c == '"' || c == '\\' || u < 0x20 || u >= 0x7f;
+  };
+  std::mt19937 random(3);
+  for (int round = 0; round < 2000; ++round) {
+    // Base64-like content with, now and then, one byte of each kind a scan stops at.
+    std::string text(static_cast<std::size_t>(random() % 80), 'A');
+    for (char& c : text) c = kAlphabet[random() % 64];
+    if (!text.empty() && random() % 4 != 0) {
+      const char stops[] = {'"', '\\', '\n', '\0', 0x1f, 0x7f, static_cast<char>(0x80), static_cast<char>(0xC3)};
+      text[random() % text.size()] = stops[random() % sizeof stops];
+    }
+    const char* first = text.data();
+    const char* last = first + text.size();
+    const char* end = plain_json_string_run_end(first, last);
+    const char* stop = first;
+    while (stop < last && !special(*stop)) ++stop;
+    REQUIRE(end >= first);
+    CHECK(end <= stop);       // nothing a scan must read is passed
+    CHECK(stop - end < 16);   // and runs are passed many bytes a step
+  }
+  // A byte of each value just inside and just past a block's edge.
+  for (int value = 0; value < 256; ++value) {
+    for (std::size_t at : {0u, 7u, 8u, 15u, 16u, 17u, 31u}) {
+      std::string text(40, 'x');
+      text[at] = static_cast<char>(value);
+      const char* end = plain_json_string_run_end(text.data(), text.data() + text.size());
+      if (special(text[at])) {
+        CHECK(end <= text.data() + at);
+        CHECK(text.data() + at - end < 16);
+      } else {
+        CHECK(text.data() + text.size() - end < 16);
+      }
+    }
+  }
+}
