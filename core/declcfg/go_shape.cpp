@@ -8,9 +8,7 @@
 #include <utility>
 #include <vector>
 
-#if defined(__wasm_simd128__)
-#include <wasm_simd128.h>
-#endif
+#include "load/byte_search.h"
 
 namespace fbclens {
 
@@ -203,10 +201,7 @@ namespace {
 // the sixteen is not one of base64's characters (the caller's careful path then reads them).
 bool decode_base64_sixteen(const char* in, char* dst) {
   const v128_t bytes = wasm_v128_load(in);
-  const auto in_range = [&bytes](char low, std::uint8_t span) {
-    return wasm_u8x16_le(wasm_i8x16_sub(bytes, wasm_i8x16_splat(low)), wasm_i8x16_splat(static_cast<char>(span)));
-  };
-  const v128_t upper = in_range('A', 25), lower = in_range('a', 25), digit = in_range('0', 9);
+  const v128_t upper = bytes_in_range(bytes, 'A', 25), lower = bytes_in_range(bytes, 'a', 25), digit = bytes_in_range(bytes, '0', 9);
   const v128_t plus = wasm_i8x16_eq(bytes, wasm_i8x16_splat('+')), slash = wasm_i8x16_eq(bytes, wasm_i8x16_splat('/'));
   const v128_t valid = wasm_v128_or(wasm_v128_or(wasm_v128_or(upper, lower), digit), wasm_v128_or(plus, slash));
   if (wasm_i8x16_bitmask(valid) != 0xFFFF) return false;

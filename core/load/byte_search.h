@@ -68,13 +68,15 @@ inline const char* find_carriage_return_or_non_ascii(const char* first, const ch
 }
 
 #if defined(__wasm_simd128__)
+/// For each of sixteen bytes, all ones when it lies in [low, low + span] (unsigned), else zero.
+inline v128_t bytes_in_range(v128_t bytes, char low, std::uint8_t span) {
+  return wasm_u8x16_le(wasm_i8x16_sub(bytes, wasm_i8x16_splat(low)), wasm_i8x16_splat(static_cast<char>(span)));
+}
+
 /// For each of sixteen bytes, all ones when it is one of base64's characters or '=' ('A'-'Z',
 /// 'a'-'z', '0'-'9', '+', '/', '='), else zero.
 inline v128_t base64_character_lanes(v128_t bytes) {
-  const auto in_range = [&bytes](char low, std::uint8_t span) {
-    return wasm_u8x16_le(wasm_i8x16_sub(bytes, wasm_i8x16_splat(low)), wasm_i8x16_splat(static_cast<char>(span)));
-  };
-  v128_t lanes = wasm_v128_or(wasm_v128_or(in_range('A', 25), in_range('a', 25)), in_range('0', 9));
+  v128_t lanes = wasm_v128_or(wasm_v128_or(bytes_in_range(bytes, 'A', 25), bytes_in_range(bytes, 'a', 25)), bytes_in_range(bytes, '0', 9));
   lanes = wasm_v128_or(lanes, wasm_v128_or(wasm_i8x16_eq(bytes, wasm_i8x16_splat('+')), wasm_i8x16_eq(bytes, wasm_i8x16_splat('/'))));
   return wasm_v128_or(lanes, wasm_i8x16_eq(bytes, wasm_i8x16_splat('=')));
 }
