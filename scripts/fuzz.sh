@@ -24,6 +24,11 @@ find tests/fixtures samples/catalog -type f \( -name '*.yaml' -o -name '*.json' 
 printf '%s' '{"apiVersion":"v1","kind":"ClusterServiceVersion","metadata":{"name":"a.v1","annotations":{"x":"y"}},"spec":{"install":{"strategy":"deployment","spec":{"deployments":[{"name":"d","spec":{"replicas":1,"template":{"a":[true,false,null,-1.5e3,"\u00e9\ud83d\ude00\n"]}}}],"permissions":[{"rules":[]}]}},"customresourcedefinitions":{"owned":[{"name":"n","version":"v1","kind":"K","description":"caf\u00e9","specDescriptors":[{"path":"p"}]}],"required":[{}]},"displayName":"A","dx":{"dy":[1,2]}}}' \
   > "$corpus/json/csv.json"
 printf '%s' '{"d":[{"d":1}],"k":[{"e":{"d":"x"}},[{"d":{}}]],"dz":"\ud800\udc00"}' > "$corpus/json/drop.json"
+# Long strings (256 bytes and more: decoded by our decode_json_string, not nlohmann) with escapes,
+# surrogate pairs and UTF-8, like CSV descriptions and alm-examples.
+long=$(printf 'x%.0s' $(seq 300))
+printf '{"kind":"ClusterServiceVersion","metadata":{"annotations":{"alm-examples":"[{\\"kind\\":\\"%s\\"}]"}},"spec":{"description":"%s\\n\\u00e9\\ud83d\\ude00\xc3\xa9\\/%s","icon":[{"base64data":"%s"}]}}' \
+  "$long" "$long" "$long" "$long" > "$corpus/json/long-strings.json"
 printf '%s\n' '>=1.0.0 <2.0.0' '1.2.x || >=3.0.0' '>= 4.x < 4.12.0' '<0.1.0-0' > "$corpus/ranges/seed.txt"
 # fuzz_model's reproducers are its own bytes (not catalogs): replay them before fuzzing. (The
 # loader's, at the top of tests/fuzz/regressions, run in the unit tests.)

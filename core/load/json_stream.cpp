@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <utility>
 
 #include "load/byte_search.h"
+#include "load/utf8.h"
 
 namespace fbclens {
 
@@ -255,16 +257,18 @@ struct Frame {
 
 // A long string value that nlohmann need not see: where its content bytes sit. nlohmann's lexer
 // copies strings a character at a time (twice), which dominated load time on catalogs full of
-// base64 bundle objects (and, decoded, on their CSV manifests' icons); these strings are replaced
-// by short placeholders in the text nlohmann parses and put back afterwards.
+// base64 bundle objects (and, decoded, on their CSV manifests' icons, descriptions and examples);
+// these strings are replaced by short placeholders in the text nlohmann parses and put back
+// afterwards (an escaped one decoded by decode_json_string, or left to nlohmann if it is malformed).
 struct LongString {
   std::size_t begin = 0, end = 0;   // content offsets (without quotes)
+  bool escaped = false;             // holds escapes, control bytes or non-ASCII: decoded, not copied
 };
 constexpr std::size_t kLongStringBytes = 256;
 
 // Scans one JSON value starting at `pos` (first non-space byte). Returns the end offset, or
 // npos with `error` set. Records positions of values at depth 1..4 into `fields` (unless null),
-// and long plain strings into `long_strings`. Does not validate tokens: nlohmann parses the range
+// and long string values into `long_strings`. Does not validate tokens: nlohmann parses the range
 // afterwards and reports syntax errors precisely.
 class ValueScanner {
  public:
@@ -351,8 +355,8 @@ class ValueScanner {
         bool plain = false;
         const std::size_t end = string_end(i, plain);
         if (end == std::string_view::npos) return fail(i, "unterminated string", error);
-        if (plain && end - i - 2 >= kLongStringBytes && !stack.empty()) {
-          long_strings.push_back(LongString{i + 1, end - 1});
+        if (end - i - 2 >= kLongStringBytes && !stack.empty()) {
+          long_strings.push_back(LongString{i + 1, end - 1, !plain});
         }
         i = end;
       } else {
@@ -578,16 +582,22 @@ std::size_t placeholder_index(const std::string& s, std::size_t count) {
 }
 
 // Puts each long string back wherever its placeholder survived the parse: a filter may have
-// dropped it, and with duplicate keys nlohmann keeps the last value (so does this). Walks the
+// dropped it, and with duplicate keys nlohmann keeps the last value (so does this). `decoded[i]`
+// holds the decoded content of an escaped long string; a plain one is copied from `text`. Walks the
 // parsed value with an explicit stack (values nest up to kMaxNestingDepth).
-void restore_long_strings(Json& root, std::string_view text, const std::vector<LongString>& long_strings) {
+void restore_long_strings(Json& root, std::string_view text, const std::vector<LongString>& long_strings,
+                          std::vector<std::string>& decoded) {
   std::vector<Json*> stack{&root};
   while (!stack.empty()) {
     Json* node = stack.back();
     stack.pop_back();
     if (node->is_string()) {
       const std::size_t i = placeholder_index(node->get_ref<const std::string&>(), long_strings.size());
-      if (i != std::string::npos) *node = std::string(text.substr(long_strings[i].begin, long_strings[i].end - long_strings[i].begin));
+      if (i == std::string::npos) continue;
+      const LongString& s = long_strings[i];
+      // Each placeholder is in the parsed text once (a real string that could read as one, with
+      // an escaped NUL, turns the shortcut off), so a decoded string is found once: moved.
+      *node = s.escaped ? std::move(decoded[i]) : std::string(text.substr(s.begin, s.end - s.begin));
     } else if (node->is_structured()) {
       for (Json& child : *node) stack.push_back(&child);
     }
@@ -596,14 +606,16 @@ void restore_long_strings(Json& root, std::string_view text, const std::vector<L
 
 // Json::parse of text[start, end) with its long strings (found by ValueScanner) replaced by
 // placeholders, then put back, and its cut member values replaced by "0": the same value, or
-// discarded where the text is not JSON (each replaced string is plain ASCII between quotes, so the
-// placeholder changes no token but that string's content; each cut value is one value nlohmann
-// accepts, and the filter drops what stands in its place). `filter` sees the placeholders, not the
-// strings.
+// discarded where the text is not JSON (each replaced string is one nlohmann accepts: plain ASCII,
+// or an escaped one decode_json_string decoded as nlohmann would, so the placeholder changes no
+// token but that string's content; an escaped string it rejects stays in the text for nlohmann to
+// reject; each cut value is one value nlohmann accepts, and the filter drops what stands in its
+// place). `filter` sees the placeholders, not the strings.
 Json parse_shortened(std::string_view text, std::size_t start, std::size_t end, const std::vector<LongString>& long_strings,
                      const std::vector<CutValue>& cuts, const Json::parser_callback_t& filter) {
   std::string shortened;
   shortened.reserve(end - start);
+  std::vector<std::string> decoded(long_strings.size());
   std::size_t from = start;
   std::size_t next_string = 0, next_cut = 0;  // both lists are in text order, and never overlap
   while (next_string < long_strings.size() || next_cut < cuts.size()) {
@@ -612,6 +624,12 @@ Json parse_shortened(std::string_view text, std::size_t start, std::size_t end, 
     const std::size_t begin = string_first ? long_strings[next_string].begin : cuts[next_cut].begin;
     shortened.append(text.data() + from, begin - from);
     if (string_first) {
+      const LongString& s = long_strings[next_string];
+      if (s.escaped && !decode_json_string(text.substr(s.begin, s.end - s.begin), decoded[next_string])) {
+        from = s.begin;  // malformed: nlohmann reads it (and rejects the value, as without the shortcut)
+        ++next_string;
+        continue;
+      }
       shortened += placeholder(next_string);
       from = long_strings[next_string++].end;
     } else {
@@ -621,11 +639,109 @@ Json parse_shortened(std::string_view text, std::size_t start, std::size_t end, 
   }
   shortened.append(text.data() + from, end - from);
   Json value = Json::parse(shortened, filter, /*allow_exceptions=*/false);
-  if (!value.is_discarded() && !long_strings.empty()) restore_long_strings(value, text, long_strings);
+  if (!value.is_discarded() && !long_strings.empty()) restore_long_strings(value, text, long_strings, decoded);
   return value;
 }
 
+// The value of hex digit `c`, or -1.
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// The four hex digits at text[i, i + 4) as a number (nlohmann's get_codepoint), or -1.
+long four_hex_digits(std::string_view text, std::size_t i) {
+  if (text.size() < 4 || i > text.size() - 4) return -1;
+  long value = 0;
+  for (std::size_t k = 0; k < 4; ++k) {
+    const int digit = hex_digit(text[i + k]);
+    if (digit < 0) return -1;
+    value = value * 16 + digit;
+  }
+  return value;
+}
+
+// Appends code point `cp` (at most U+10FFFF, not a surrogate) as UTF-8.
+void append_utf8(std::string& out, unsigned long cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
 }  // namespace
+
+// Ours rather than nlohmann's only for speed: nlohmann decodes a string only inside a parse, a byte
+// at a time. Its answers are nlohmann's (tests/unit/json_stream_test.cpp compares the two).
+bool decode_json_string(std::string_view content, std::string& out) {
+  out.clear();
+  out.reserve(content.size());
+  const char* const data = content.data();
+  const std::size_t n = content.size();
+  std::size_t i = 0;
+  while (true) {
+    const std::size_t run_end = static_cast<std::size_t>(plain_json_string_run_end(data + i, data + n) - data);
+    out.append(data + i, run_end - i);
+    i = run_end;
+    if (i >= n) return true;
+    const unsigned char c = static_cast<unsigned char>(data[i]);
+    if (c == '\\') {
+      if (i + 1 >= n) return false;
+      const char escape = data[i + 1];
+      i += 2;
+      switch (escape) {
+        case '"': out += '"'; break;
+        case '\\': out += '\\'; break;
+        case '/': out += '/'; break;
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'n': out += '\n'; break;
+        case 'r': out += '\r'; break;
+        case 't': out += '\t'; break;
+        case 'u': {
+          long cp = four_hex_digits(content, i);
+          if (cp < 0) return false;
+          i += 4;
+          if (cp >= 0xDC00 && cp <= 0xDFFF) return false;  // a low surrogate alone
+          if (cp >= 0xD800 && cp <= 0xDBFF) {              // a high one: a low one must follow
+            if (i + 2 > n || data[i] != '\\' || data[i + 1] != 'u') return false;
+            const long low = four_hex_digits(content, i + 2);
+            if (low < 0xDC00 || low > 0xDFFF) return false;
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+            i += 6;
+          }
+          append_utf8(out, static_cast<unsigned long>(cp));
+          break;
+        }
+        default: return false;
+      }
+      continue;
+    }
+    if (c < 0x20 || c == '"') return false;
+    if (c < 0x80) {  // the run scan stops early natively, and at 0x7f (DEL, which JSON allows)
+      out += static_cast<char>(c);
+      ++i;
+      continue;
+    }
+    const std::size_t length = utf8_char_length(content, i);
+    if (length == 0) return false;
+    out.append(data + i, length);
+    i += length;
+  }
+}
 
 Json::parser_callback_t member_filter_callback(const JsonMemberFilter& filter) {
   // A key event at depth d belongs to an object nested d levels deep (the root is depth 1), an

@@ -34,7 +34,8 @@ struct JsonStreamEnd {
 };
 
 /// Decodes the concatenated JSON values of `text`, handing each to `visit` as soon as it is read
-/// (in file order), so a caller can keep only what it needs of each while the rest is read.
+/// (in file order), so a caller can keep only what it needs of each while the rest is read. Each
+/// value is nlohmann's parse of its text; long strings are read as parse_json_value reads them.
 /// Values may be any JSON type (the caller rejects non-objects). Stops at the first malformed
 /// value. Never throws (unless `visit` does); O(n).
 JsonStreamEnd read_json_stream(std::string_view text, const std::function<void(Document&&)>& visit);
@@ -61,8 +62,10 @@ Json::parser_callback_t member_filter_callback(const JsonMemberFilter& filter);
 /// One JSON value, `text` whole: the same Json as `Json::parse(text, member_filter_callback(*filter),
 /// false)` (discarded when `text` is not one JSON value, trailing whitespace allowed; no filter:
 /// everything kept), faster in two ways:
-/// - long plain strings (printable ASCII without escapes, 256 bytes or more: a CSV manifest's base64
-///   icons) bypass nlohmann's character-at-a-time lexer, as in read_json_stream;
+/// - long string values (256 bytes or more: a CSV manifest's base64 icons, its description and
+///   JSON examples) bypass nlohmann's character-at-a-time lexer, as in read_json_stream: copied
+///   when plain (printable ASCII without escapes), else decoded by decode_json_string (one that it
+///   rejects is left to nlohmann, which rejects it too);
 /// - the value of a member `filter` drops (a CSV's deployment specs and CRD descriptors) is cut from
 ///   the text nlohmann reads when a strict check finds it to be one JSON value that nlohmann would
 ///   accept there (and replaced by `0`, which the filter drops in its place); anything the check
@@ -71,6 +74,16 @@ Json::parser_callback_t member_filter_callback(const JsonMemberFilter& filter);
 /// `bytes_cut` (optional) receives how many bytes the second shortcut kept from nlohmann.
 /// Never throws; O(n).
 Json parse_json_value(std::string_view text, const JsonMemberFilter* filter, std::size_t* bytes_cut = nullptr);
+
+/// The content of one JSON string (the bytes between its quotes) decoded as nlohmann's lexer decodes
+/// it, into `out` (replaced): the escapes (a backslash followed by one of "\\/bfnrt, or by u and
+/// four hex digits, surrogate pairs joined) as UTF-8, every other byte as it is. False (and `out`
+/// unspecified) wherever nlohmann rejects the string: a control byte below 0x20, an unescaped '"',
+/// malformed UTF-8 (RFC 3629, as utf8_char_length), an unknown escape, a u escape without four hex
+/// digits, or a lone surrogate. Runs of bytes that need no decoding are copied whole
+/// (plain_json_string_run_end), where nlohmann copies a byte at a time: CSV manifests'
+/// descriptions and JSON-in-annotation examples are megabytes of escaped text. O(n).
+bool decode_json_string(std::string_view content, std::string& out);
 
 /// True when the first non-whitespace byte within the first 4096 bytes is '{' (opm's sniffing:
 /// such a file is a JSON stream, anything else YAML).

@@ -30,10 +30,12 @@ std::vector<std::string> long_string_cases() {
       "{\"a\":\"" + a + "\",\"a\":\"" + b + "\"}",      // both long: the last wins
       "{\"a\":\"" + a + "\",\"a\":\"\"}",               // the last is really empty: stays empty
       "{\"k\\u0065y\":\"" + a + "\"}",                  // an escaped key
-      "{\"esc\":\"" + a + "\\n" + b + "\"}",            // escapes inside: not shortened, still right
+      "{\"esc\":\"" + a + "\\n" + b + "\"}",            // escapes inside: decoded by decode_json_string
       "{\"q\":\"" + a + "\\\"" + b + "\\\\\",\"k\":\"" + c + "\"}",  // an escaped quote, then a backslash last
-      "{\"u\":\"" + a + "\xc3\xa9" + b + "\"}",          // UTF-8 inside: not shortened
-      "{\"del\":\"" + a + "\x7f" + b + "\"}",             // DEL inside: not shortened
+      "{\"u\":\"" + a + "\xc3\xa9" + b + "\"}",          // UTF-8 inside: decoded (copied as it is)
+      "{\"del\":\"" + a + "\x7f" + b + "\"}",             // DEL inside: decoded
+      "{\"pair\":\"" + a + "\\ud83d\\ude00\\u00e9\\u20AC\\/\\b\\f\\r\\t" + b + "\"}",  // every escape
+      "{\"json\":\"[{\\\"kind\\\":\\\"" + c + "\\\"}]\",\"d\":\"" + a + "\\n\"}",  // JSON in a string, like alm-examples
       "{\"edge\":\"" + std::string(256, 'e') + "\",\"x\":[\"" + std::string(255, 'f') + "\"]}",  // 256 and 255 bytes
   };
 }
@@ -63,9 +65,14 @@ TEST_CASE("json value: the same value nlohmann parses, with or without a filter"
   cases.push_back("{\"drop\":\"" + long_text + "\",\"keep\":[\"" + long_text + "\",{\"drop\":1}]}");
   cases.push_back("{\"drop\":{\"x\":\"" + long_text + "\"},\"y\":\"" + long_text + "\"}\n\t ");  // trailing space
   cases.push_back("{\"a\":\"" + long_text + "\",\"b\":\"\\u00000\"}");  // looks like a placeholder
+  // Long strings nlohmann rejects: the value is discarded, as it is without the shortcut.
+  for (const std::string& bad : {"\\ud83d", "\\ude00", "\\ud83d\\u0041", "\\u12g4", "\\x", "\x01", "\xc0\xaf", "\xed\xa0\x80",
+                                 "\xe2\x82", "\xf5\x80\x80\x80", "\x80"}) {
+    cases.push_back("{\"k\":\"" + long_text + bad + long_text + "\",\"drop\":1}");
+  }
   for (const std::string& text : cases) {
     INFO(text.substr(0, 80));
-    CHECK(parse_json_value(text, nullptr) == direct(text));
+    CHECK(same(parse_json_value(text, nullptr), direct(text)));
     CHECK(same(parse_json_value(text, &kDropFilter), reference(text, kDropFilter)));
   }
   // A max_depth below 1 judges no member, in the scan as in nlohmann's callback: nothing is cut.
@@ -81,6 +88,54 @@ TEST_CASE("json value: the same value nlohmann parses, with or without a filter"
     CHECK(parse_json_value(text, nullptr).is_discarded());
     CHECK(parse_json_value(text, &kDropFilter).is_discarded());
   }
+}
+
+// A JSON string's content built from pieces nlohmann accepts and pieces it rejects, chosen by a
+// fixed linear congruential sequence (the same cases on every run).
+std::string string_content(std::uint32_t& seed, std::size_t pieces) {
+  static const char* const kPieces[] = {
+      "a", "plain text ", "\\n", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\r", "\\t", "\\u00e9", "\\u20AC", "\\uFFFF",
+      "\\u0041", "\\ud83d\\ude00", "\\uDBFF\\uDFFF", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\x7f", "\xf4\x8f\xbf\xbf",
+      // rejected:
+      "\\ud83d", "\\ude00", "\\ud83d\\u0041", "\\ud83dx", "\\u12", "\\u12g4", "\\x", "\\", "\"", "\x01", "\x1f", "\t",
+      "\xc0\xaf", "\xc1\xbf", "\xed\xa0\x80", "\xe0\x80\x80", "\xe2\x82", "\xf0\x8f\xbf\xbf", "\xf4\x90\x80\x80",
+      "\xf5\x80\x80\x80", "\x80", "\xff"};
+  constexpr std::size_t kCount = sizeof kPieces / sizeof kPieces[0];
+  std::string out;
+  for (std::size_t k = 0; k < pieces; ++k) {
+    seed = seed * 1664525u + 1013904223u;
+    // Mostly pieces nlohmann accepts, so that most strings are whole and reach the decoding.
+    const std::size_t choice = (seed >> 8) % 64 < 60 ? (seed >> 16) % 21 : (seed >> 16) % kCount;
+    out += kPieces[choice];
+  }
+  return out;
+}
+
+TEST_CASE("json string: decode_json_string decodes and rejects exactly as nlohmann's lexer", "[json]") {
+  std::uint32_t seed = 21;
+  std::size_t accepted = 0, rejected = 0;
+  for (int round = 0; round < 4000; ++round) {
+    const std::string content = string_content(seed, 1 + round % 40);
+    const Json expected = Json::parse("\"" + content + "\"", nullptr, /*allow_exceptions=*/false);
+    std::string decoded;
+    const bool ok = decode_json_string(content, decoded);
+    INFO(content);
+    REQUIRE(ok == !expected.is_discarded());
+    if (ok) {
+      CHECK(decoded == expected.get<std::string>());
+      ++accepted;
+    } else {
+      ++rejected;
+    }
+  }
+  // Both answers are met many times (a generator that made one only would test nothing).
+  CHECK(accepted > 500);
+  CHECK(rejected > 500);
+  std::string decoded = "old";
+  CHECK(decode_json_string("", decoded));
+  CHECK(decoded.empty());
+  CHECK(decode_json_string(std::string(100, 'x') + "\\u0000" + "y", decoded));  // a NUL, as nlohmann gives it
+  CHECK(decoded == std::string(100, 'x') + std::string(1, '\0') + "y");
 }
 
 TEST_CASE("json value: a dropped member's value is cut only where nlohmann would accept it", "[json]") {
