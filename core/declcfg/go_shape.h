@@ -35,7 +35,8 @@ std::string go_decode_check(const Json& value, const GoShape& shape, std::string
 
 /// Decodes standard base64 with padding, ignoring '\r' and '\n' (Go's base64.StdEncoding as used
 /// by encoding/json for []byte). Returns false with Go's "illegal base64 data at input byte N".
-/// With `out` null it only validates (no allocation). O(n).
+/// `out` is replaced (its buffer reused; unspecified on failure); with `out` null it only
+/// validates (no allocation). O(n).
 bool go_base64_decode(std::string_view in, std::string* out, std::string& error);
 
 /// Shapes of the declarative-config types (alpha/declcfg) and typed properties (alpha/property).

@@ -33,8 +33,10 @@ class FileSource {
   /// files). Appends problems met while walking to `errors`; the walk continues past them.
   virtual std::vector<std::string> list_files(std::vector<SourceError>& errors) const = 0;
 
-  /// Reads the whole file at `path` into `bytes`. Returns false with `error` set on failure,
-  /// including when the file is larger than `max_bytes`.
+  /// Reads the whole file at `path` into `bytes`, replacing what it held (a caller may pass the
+  /// same string for file after file, so that its buffer is reused). Returns false with `error`
+  /// set on failure, including when the file is larger than `max_bytes` (`bytes` is then
+  /// unspecified).
   virtual bool read(const std::string& path, std::string& bytes, std::string& error,
                     std::size_t max_bytes) const = 0;
 

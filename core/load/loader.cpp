@@ -257,6 +257,11 @@ LoadResult load_catalog(const FileSource& source, const LoadOptions& options) {
   }
   source.plan_reads({std::move(plan)});
 
+  // One buffer for the files' bytes, reused from file to file while it is no larger than
+  // kReusedReadBufferBytes: reading into a fresh string zero-fills it to the file's size before the
+  // read writes over it (2% of the worker's CPU on the union); into this one, only what it grows by.
+  constexpr std::size_t kReusedReadBufferBytes = std::size_t(8) << 20;
+  std::string bytes;
   for (std::size_t i = 0; i < paths.size(); ++i) {
     const std::string& p = paths[i];
     CatalogFile file;
@@ -265,7 +270,7 @@ LoadResult load_catalog(const FileSource& source, const LoadOptions& options) {
     result.files.push_back(file);
     if (file.ignored) continue;
     const auto index = static_cast<std::uint32_t>(result.files.size() - 1);
-    std::string bytes, error;
+    std::string error;
     auto start = std::chrono::steady_clock::now();
     const bool read = source.read(p, bytes, error, options.max_file_bytes);
     result.read_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -281,7 +286,7 @@ LoadResult load_catalog(const FileSource& source, const LoadOptions& options) {
     const std::size_t first_blob = result.blobs.size();
     start = std::chrono::steady_clock::now();
     const double hook_ms = FileLoader(result, index, options).load(bytes);
-    bytes = std::string();  // the file's bytes are no longer needed
+    if (bytes.capacity() > kReusedReadBufferBytes) bytes = std::string();  // the file's bytes are no longer needed
     result.parse_ms +=
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() - hook_ms;
     if (options.on_file_loaded) options.on_file_loaded(result, first_blob);

@@ -233,8 +233,10 @@ Discovery discover_repository(const FileSource& source) {
   const std::vector<std::string> looked_at = files_to_look_at(source);
   // Every file discovery reads is read again next: by the roots' loads (or by the one catalog's).
   source.plan_reads({looked_at, /*read_again=*/true});
+  // One buffer for every file, as the loader keeps one (load_catalog): not zero-filled per file.
+  std::string bytes;
   for (const std::string& p : looked_at) {
-    std::string bytes, error;
+    std::string error;
     if (!source.read(p, bytes, error, kMaxDiscoveryBytes)) {
       out.unreadable.push_back({p, error});
       continue;
