@@ -643,43 +643,16 @@ Json parse_shortened(std::string_view text, std::size_t start, std::size_t end, 
   return value;
 }
 
-// The value of hex digit `c`, or -1.
-int hex_digit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 // The four hex digits at text[i, i + 4) as a number (nlohmann's get_codepoint), or -1.
 long four_hex_digits(std::string_view text, std::size_t i) {
   if (text.size() < 4 || i > text.size() - 4) return -1;
   long value = 0;
   for (std::size_t k = 0; k < 4; ++k) {
-    const int digit = hex_digit(text[i + k]);
+    const int digit = hex_digit_value(text[i + k]);
     if (digit < 0) return -1;
     value = value * 16 + digit;
   }
   return value;
-}
-
-// Appends code point `cp` (at most U+10FFFF, not a surrogate) as UTF-8.
-void append_utf8(std::string& out, unsigned long cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
 }
 
 }  // namespace
@@ -723,7 +696,7 @@ bool decode_json_string(std::string_view content, std::string& out) {
             cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
             i += 6;
           }
-          append_utf8(out, static_cast<unsigned long>(cp));
+          append_utf8(out, static_cast<std::uint32_t>(cp));
           break;
         }
         default: return false;

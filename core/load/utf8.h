@@ -1,9 +1,11 @@
 // Cutting and counting UTF-8 text without splitting a character, for previews and limits of text
 // shown to people (finding messages, property values). Bytes are not validated here; a malformed
-// sequence is counted and cut like any other.
+// sequence is counted and cut like any other. Also what the JSON and YAML string decoders share:
+// a code point from an escape's hex digits, appended as UTF-8.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -42,6 +44,34 @@ inline std::size_t utf8_char_length(std::string_view text, std::size_t i) {
   const unsigned char d = byte(i + 1);
   if ((c == 0xE0 && d < 0xA0) || (c == 0xED && d >= 0xA0) || (c == 0xF0 && d < 0x90) || (c == 0xF4 && d >= 0x90)) return 0;
   return n;
+}
+
+/// The value of hex digit `c` (0-9, a-f, A-F), or -1: the digits of JSON's and YAML's escapes.
+inline int hex_digit_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/// Appends code point `code` to `out` as UTF-8 (1-4 bytes). The caller has checked it: at most
+/// U+10FFFF and not a surrogate.
+inline void append_utf8(std::string& out, std::uint32_t code) {
+  if (code <= 0x7F) {
+    out += static_cast<char>(code);
+  } else if (code <= 0x7FF) {
+    out += static_cast<char>(0xC0 | (code >> 6));
+    out += static_cast<char>(0x80 | (code & 0x3F));
+  } else if (code <= 0xFFFF) {
+    out += static_cast<char>(0xE0 | (code >> 12));
+    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (code & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (code >> 18));
+    out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (code & 0x3F));
+  }
 }
 
 /// `text` made safe to print in a terminal or a UI: well-formed UTF-8 and tabs as they are, every

@@ -427,31 +427,13 @@ class Scanner {
     std::uint32_t code = 0;
     for (std::size_t k = 0; k < digits; ++k) {
       const char h = text_[p + k];
-      const int v = h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
+      const int v = hex_digit_value(h);
       if (v < 0) return kFailed;
       code = (code << 4) | static_cast<std::uint32_t>(v);
     }
     if ((code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF) return kFailed;
-    append_utf8(code);
+    append_utf8(storage_, code);
     return p + digits;
-  }
-
-  void append_utf8(std::uint32_t code) {
-    if (code <= 0x7F) {
-      storage_ += static_cast<char>(code);
-    } else if (code <= 0x7FF) {
-      storage_ += static_cast<char>(0xC0 | (code >> 6));
-      storage_ += static_cast<char>(0x80 | (code & 0x3F));
-    } else if (code <= 0xFFFF) {
-      storage_ += static_cast<char>(0xE0 | (code >> 12));
-      storage_ += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-      storage_ += static_cast<char>(0x80 | (code & 0x3F));
-    } else {
-      storage_ += static_cast<char>(0xF0 | (code >> 18));
-      storage_ += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
-      storage_ += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-      storage_ += static_cast<char>(0x80 | (code & 0x3F));
-    }
   }
 
   static constexpr std::size_t kFailed = static_cast<std::size_t>(-1);
