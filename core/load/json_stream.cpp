@@ -583,7 +583,8 @@ std::size_t placeholder_index(const std::string& s, std::size_t count) {
 
 // Puts each long string back wherever its placeholder survived the parse: a filter may have
 // dropped it, and with duplicate keys nlohmann keeps the last value (so does this). `decoded[i]`
-// holds the decoded content of an escaped long string; a plain one is copied from `text`. Walks the
+// holds the decoded content of an escaped long string (one with a placeholder was decoded); a
+// plain one is copied from `text`. Walks the
 // parsed value with an explicit stack (values nest up to kMaxNestingDepth).
 void restore_long_strings(Json& root, std::string_view text, const std::vector<LongString>& long_strings,
                           std::vector<std::string>& decoded) {
@@ -615,7 +616,7 @@ Json parse_shortened(std::string_view text, std::size_t start, std::size_t end, 
                      const std::vector<CutValue>& cuts, const Json::parser_callback_t& filter) {
   std::string shortened;
   shortened.reserve(end - start);
-  std::vector<std::string> decoded(long_strings.size());
+  std::vector<std::string> decoded;  // sized at the first escaped long string (most values have none)
   std::size_t from = start;
   std::size_t next_string = 0, next_cut = 0;  // both lists are in text order, and never overlap
   while (next_string < long_strings.size() || next_cut < cuts.size()) {
@@ -625,10 +626,13 @@ Json parse_shortened(std::string_view text, std::size_t start, std::size_t end, 
     shortened.append(text.data() + from, begin - from);
     if (string_first) {
       const LongString& s = long_strings[next_string];
-      if (s.escaped && !decode_json_string(text.substr(s.begin, s.end - s.begin), decoded[next_string])) {
-        from = s.begin;  // malformed: nlohmann reads it (and rejects the value, as without the shortcut)
-        ++next_string;
-        continue;
+      if (s.escaped) {
+        if (decoded.empty()) decoded.resize(long_strings.size());
+        if (!decode_json_string(text.substr(s.begin, s.end - s.begin), decoded[next_string])) {
+          from = s.begin;  // malformed: nlohmann reads it (and rejects the value, as without the shortcut)
+          ++next_string;
+          continue;
+        }
       }
       shortened += placeholder(next_string);
       from = long_strings[next_string++].end;
