@@ -286,7 +286,7 @@ LoadResult load_catalog(const FileSource& source, const LoadOptions& options) {
     const std::size_t first_blob = result.blobs.size();
     start = std::chrono::steady_clock::now();
     const double hook_ms = FileLoader(result, index, options).load(bytes);
-    if (bytes.capacity() > kReusedReadBufferBytes) bytes = std::string();  // the file's bytes are no longer needed
+    if (bytes.capacity() > kReusedReadBufferBytes) bytes = std::string();  // too large to keep for the next file
     result.parse_ms +=
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() - hook_ms;
     if (options.on_file_loaded) options.on_file_loaded(result, first_blob);
