@@ -39,7 +39,7 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
   };
   repository_.reset();
   // A folder of several catalogs (one per OpenShift version) and templates: a repository, whose
-  // roots are validated one by one (deferAnalyses applies to the root shown). One
+  // roots are validated one by one (deferAnalyses applies to every root). One
   // catalog is read once (validate_folder), as discovery reading each file first cost as much as
   // the load's own reading (each read copies a File into the worker).
   repo::FolderOutcome folder_outcome = repo::validate_folder(*current_, options);

@@ -515,9 +515,9 @@ constexpr Op kOps[] = {
      "several catalogs (one per OpenShift version) and templates, the view of its newest version's catalog with "
      "`repository`: {roots: [{root, ocpVersion, effectiveOcpVersion, verdict, counts: {packages, channels, bundles, "
      "findingCounts}, analysesComplete}], templates: [{file, schema, renders, rendersAlso, rendered, findingCounts}], findingCounts, "
-     "current} (wasm/repository_state.h). With deferAnalyses (for a repository: of the root shown, whose roots entry "
-     "has analysesComplete: false until they have run, and of a root selectRoot shows later; every other root is "
-     "analysed whole as the load validates it) the Summary holds opm's findings and "
+     "current} (wasm/repository_state.h). With deferAnalyses (for a repository: of every root, each roots entry "
+     "with analysesComplete: false until they have run, the root shown's by the analyses operation, the others' "
+     "by a repositoryReport of the catalogs) the Summary holds opm's findings and "
      "the profiles' only (and the view's per-package `findings` counts those), has analyses: {complete: false}, and a profile that gates advice codes (operatorhub) is {name, "
      "failures: null, passed: null, pending: true}", true, load},
     {"loadSample", "{}", "as load, for the built-in sample catalog", true, load_sample},
@@ -623,15 +623,18 @@ constexpr Op kOps[] = {
      "deprecatedBundles, maxOpenShiftVersions, defaultHeadMaxOpenShiftVersion, blocksClusterUpgrade, bundleFormat: "
      "{needed, bundleObject, csvMetadata, bundles, ok}}]}], changes: [{from, to, diff}]} (core/repo/repository_json.h)",
      false, matrix_op},
-    {"repositoryReport", "{}",
+    {"repositoryReport", "{catalogs?: bool (default true)}",
      "the loaded repository's findings, as the CLI's validate REPO --output json: {repository: true, catalogs: [{root, "
      "ocpVersion, effectiveOcpVersion, verdict, opm, summary, findings}], templates: [{file, schema, renders, "
      "rendersAlso, rendered, findings}], findings, summary}; template findings (drift included) are located at the "
      "template file, files relative to the repository (core/repo/repository_json.h); the analyses a load with "
-     "deferAnalyses left for the root shown run first, so it is always the CLI's report", false, repository_report_op},
+     "deferAnalyses left run first (the root shown's on its report, every other root validated again, once), so it "
+     "is always the CLI's report. With catalogs: false, only {repository: true, templates, findings} (what the page "
+     "shows beside a root), at once: no root's analyses are run for it; catalogs not a boolean is badRequest",
+     false, repository_report_op},
     {"repositoryOverview", "{}",
      "the loaded repository's overview, as load's and selectRoot's `repository` (wasm/repository_state.h), now: the "
-     "page reads it again once the root shown has its deferred analyses (its analysesComplete and findingCounts)",
+     "page reads it again once the root shown has its deferred analyses (each root's analysesComplete and findingCounts)",
      false, repository_overview_op},
 };
 

@@ -72,7 +72,9 @@ const ValidationReport* Session::load_repository(const repo::Discovery& discover
     if (r.ocp_version) shown = r.path;
   }
   state->current = shown;
-  if (defer_analyses) state->options.defer_analyses_of = shown;
+  // Deferred for every root: the root shown completes its own when the page asks (analyses), the
+  // others only for the whole repository's report (repositoryReport without catalogs: false).
+  state->options.defer_analyses = defer_analyses;
   repo::RepositoryOptions run = state->options;
   run.load.on_file_loaded = options.on_file_loaded;  // this load reports its progress
   // The load's stages (loadTimings) are every root's, added up. Check profiles, applied to each
@@ -118,7 +120,7 @@ bool Session::select_root(const std::string& path, std::string& error) {
   summary_bytes_ = 0;
   repository_->current_files = repo::root_source(*current_, discovery, *root);
   std::string from;
-  const bool analyses = !repository_->options.defer_analyses_of;
+  const bool analyses = !repository_->options.defer_analyses;
   report_ = std::make_unique<ValidationReport>(repo::validate_root(*repository_->current_files, *root, repository_->options, from, analyses));
   start_analyses();  // the analyses op reads this root's report now
   repository_->current = path;
@@ -130,6 +132,14 @@ void Session::complete_shown_root() {
   const std::vector<repo::RootOutcome>& roots = repository_->report.roots;
   const auto shown = std::find_if(roots.begin(), roots.end(), [&](const repo::RootOutcome& r) { return r.root.path == repository_->current; });
   if (shown != roots.end() && !shown->analyses_complete) complete_report();
+}
+
+void Session::complete_repository() {
+  if (!repository_) return;
+  complete_shown_root();
+  for (repo::RootOutcome& outcome : repository_->report.roots) {
+    if (outcome.root.path != repository_->current) repo::complete_root(*current_, repository_->report.discovery, repository_->options, outcome);
+  }
 }
 
 Json with_repository(Json view, const Session& session) {
@@ -151,9 +161,15 @@ Answer matrix_op(Session& session, const Json&) {
   return ok(repo::matrix_json(session.repository()->report.matrix));
 }
 
-Answer repository_report_op(Session& session, const Json&) {
+Answer repository_report_op(Session& session, const Json& args) {
+  const auto catalogs = args.find("catalogs");
+  if (catalogs != args.end() && !catalogs->is_boolean()) return {Failure::BadRequest, "argument catalogs must be true or false"};
   if (!session.repository()) return {Failure::NoCatalog, "no repository is loaded"};
-  session.complete_shown_root();  // so the report is the CLI's
+  if (catalogs != args.end() && !catalogs->get<bool>()) {
+    // The templates' and the repository's own findings: no root's analyses are needed for them.
+    return ok(repo::repository_templates_json(session.repository()->report));
+  }
+  session.complete_repository();  // so the report is the CLI's
   return ok(repo::repository_json(session.repository()->report));
 }
 

@@ -16,8 +16,8 @@ namespace fbclens::wasm {
 
 struct RepositoryState {
   repo::RepositoryReport report;
-  /// The load's check-profile settings, for roots selected later; defer_analyses_of set (to any
-  /// root) when the load deferred the analyses of the root shown, and so defers a selected root's.
+  /// The load's check-profile settings, for roots selected later (and validated again by
+  /// complete_repository); defer_analyses set when the load deferred the analyses, of every root.
   repo::RepositoryOptions options;
   std::string current;              ///< the selected root's path
   std::unique_ptr<FileSource> current_files;  ///< its files (a view of the Session's files)
@@ -29,10 +29,10 @@ struct RepositoryState {
 ///    "templates": [{"file", "schema", "renders", "rendersAlso", "rendered", "findingCounts"}],
 ///    "findingCounts": {error, warning, info} (the repository's own, FBC72xx), "current": root}
 /// Roots in version order (as `validate REPO`); `renders` the first root a template renders or
-/// null; findingCounts of a template include its drift. analysesComplete is false for the root a
-/// load with deferAnalyses showed, until its analyses have all run (its findingCounts are then
-/// opm's and the check profiles' only); true for every other root (each was analysed whole as the
-/// load validated it, including one selectRoot shows later with its analyses deferred).
+/// null; findingCounts of a template include its drift. After a load with deferAnalyses,
+/// analysesComplete is false for every root (its findingCounts are then opm's and the check
+/// profiles' only) until its analyses have run: the root shown's once the analyses operation has
+/// run them all, every root's once the whole repositoryReport was asked for.
 Json repository_overview_json(const RepositoryState& state);
 
 }  // namespace fbclens::wasm

@@ -72,9 +72,9 @@ class Session {
   /// (core/profiles) are `over` (the load's arguments) laid over the catalog's own .fbclens.yaml;
   /// `folder` (the catalog folder's name or path, "" = unknown) may name the OpenShift version
   /// (vX.Y). With `defer_analyses`, the analyses beyond opm (core/analyses) of the catalog shown
-  /// (for a repository: of the root shown; the others' run as each is validated, since their
-  /// reports are released) are not run: the `analyses` operation runs them per package, and
-  /// complete_report all of them. Returns nullptr
+  /// are not run: the `analyses` operation runs them per package, and complete_report all of them.
+  /// For a repository no root's are run (complete_repository runs the others', validating each
+  /// again, when the whole repository's report is asked for). Returns nullptr
   /// with `error` set when that .fbclens.yaml does not parse (the report is kept, without profiles).
   const ValidationReport* load(const profiles::ProfileSettings& over, const std::string& folder, bool defer_analyses,
                                std::string& error);
@@ -122,11 +122,15 @@ class Session {
   /// `error` when nothing is loaded as a repository or it has no such root. Defined in
   /// wasm/repository_ops.cpp.
   bool select_root(const std::string& path, std::string& error);
-  /// For a repository whose shown root's outcome still lacks its deferred analyses (the root a
-  /// load with deferAnalyses showed, until they ran): runs them (complete_report), so the
-  /// repository's report and overview are a whole load's. Does nothing otherwise, also for a root
-  /// selected later, whose outcome the load recorded whole. Defined in wasm/repository_ops.cpp.
+  /// For a repository whose shown root's outcome still lacks its deferred analyses (a load with
+  /// deferAnalyses defers every root's): runs them on the shown root's report (complete_report),
+  /// so its outcome is a whole load's. Does nothing otherwise. Defined in wasm/repository_ops.cpp.
   void complete_shown_root();
+  /// For a repository: makes every root's outcome a whole load's (complete_shown_root, then
+  /// repo::complete_root, which validates again each other root still lacking its deferred
+  /// analyses, one at a time), so repository_json is the CLI's report. Costs a load of each such
+  /// root, once: for the explicit request of the whole report. Defined in wasm/repository_ops.cpp.
+  void complete_repository();
 
   /// The stages of the last load (StageTime); `view` and `serialise` are set by the load operation
   /// once it has built its answer.

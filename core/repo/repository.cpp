@@ -108,6 +108,14 @@ void record_root_report(RootOutcome& outcome, const ValidationReport& report) {
   outcome.analyses_complete = report.analyses_complete;
 }
 
+void complete_root(const FileSource& source, const Discovery& discovery, const RepositoryOptions& options, RootOutcome& outcome) {
+  if (outcome.analyses_complete) return;
+  const std::unique_ptr<FileSource> files = root_source(source, discovery, outcome.root);
+  std::string ocp_version_from;
+  const ValidationReport report = validate_root(*files, outcome.root, options, ocp_version_from, /*analyses=*/true);
+  record_root_report(outcome, report);
+}
+
 RepositoryReport validate_repository(const FileSource& source, const Discovery& discovery, const RepositoryOptions& options) {
   RepositoryReport out;
   out.discovery = discovery;
@@ -120,8 +128,7 @@ RepositoryReport validate_repository(const FileSource& source, const Discovery& 
     const std::unique_ptr<FileSource> files = root_source(source, discovery, root);
     RootOutcome outcome;
     outcome.root = root;
-    const bool analyses = options.defer_analyses_of != root.path;
-    auto report = std::make_unique<ValidationReport>(validate_root(*files, root, options, outcome.ocp_version_from, analyses));
+    auto report = std::make_unique<ValidationReport>(validate_root(*files, root, options, outcome.ocp_version_from, !options.defer_analyses));
     record_root_report(outcome, *report);
     outcome.skeleton = tmpl::skeleton_of(report->model);
     index.add_catalog(report->model, root.path);

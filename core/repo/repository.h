@@ -37,9 +37,10 @@ struct RootOutcome {
   /// repository, without its `findings` (they are `findings` above).
   Json summary;
   tmpl::Skeleton skeleton;  ///< what drift compares
-  /// False for the root RepositoryOptions::defer_analyses_of names, until record_root_report is
-  /// given its completed report: its findings, profiles, exit_status and summary then hold opm's
-  /// and the check profiles' findings only (a profile that gates advice codes pending).
+  /// False for every root of a validation with RepositoryOptions::defer_analyses, until
+  /// record_root_report is given its completed report (or complete_root runs): its findings,
+  /// profiles, exit_status and summary then hold opm's and the check profiles' findings only (a
+  /// profile that gates advice codes pending). Its verdict, skeleton and matrix column are whole.
   bool analyses_complete = true;
 };
 
@@ -69,11 +70,13 @@ struct RepositoryOptions {
   /// Loader limits and the per-file hook (the app's progress), for each root.
   LoadOptions load;
   std::vector<BundleSource> bundles_from;
-  /// The root (its path) validated without the analyses beyond opm (ValidateOptions::analyses
-  /// false), for a caller that takes its report in on_root, runs them when they are wanted
-  /// (analyses::complete_report) and then calls record_root_report: the app's shown catalog, whose
-  /// answer then does not wait for them (issue 21). Unset: every root is analysed (the CLI).
-  std::optional<std::string> defer_analyses_of;
+  /// Every root validated without the analyses beyond opm (ValidateOptions::analyses false), for
+  /// the app (issue 21): the root it shows has its report taken in on_root, completed when its
+  /// analyses are wanted (analyses::complete_report, then record_root_report); any other root only
+  /// when the whole repository's report is asked for (complete_root, which validates it again).
+  /// Nothing the analyses find changes a verdict, a matrix column or drift, so the load's answer
+  /// waits for no root's analyses. False: every root is analysed (the CLI).
+  bool defer_analyses = false;
   /// Called once per root, in order, with the root's finished report and its files (valid only
   /// during the call; the report is released afterwards unless the callback takes it, moving the
   /// pointer out, and then it must outlive validate_repository): for renderers that need the
@@ -134,6 +137,14 @@ ValidationReport validate_root(const FileSource& root_files, const CatalogRoot& 
 /// one validate_repository gives without deferring. Leaves skeleton alone (the analyses do not
 /// change the model).
 void record_root_report(RootOutcome& outcome, const ValidationReport& report);
+
+/// Makes `outcome`, a root's from a validate_repository over `source` and `discovery` with
+/// options.defer_analyses, the outcome of a validation that deferred nothing: validates the root
+/// again with the analyses (validate_root over root_source) and records that report
+/// (record_root_report). The outcome's analyses_complete is then true; an outcome already
+/// complete is left alone. Costs a load of the root (its report is released before returning);
+/// for a caller that no longer holds the root's report (the app's roots not shown).
+void complete_root(const FileSource& source, const Discovery& discovery, const RepositoryOptions& options, RootOutcome& outcome);
 
 /// The exit status of `validate REPO`: 1 when a root is invalid (or fails a selected profile) or a
 /// template has an error (a rule opm enforces, an image no catalog holds, drift), else 3 when no

@@ -33,7 +33,26 @@ Json findings_json(const std::vector<Finding>& findings, const PathStyle& paths)
 
 std::string root_name(const std::string& root) { return root.empty() ? std::string(".") : root; }
 
+Json templates_json(const RepositoryReport& report, const PathStyle& paths) {
+  Json templates = Json::array();
+  for (const TemplateOutcome& t : report.templates) {
+    Json also = Json::array();
+    for (std::size_t i = 1; i < t.file.renders.size(); ++i) also.push_back(t.file.renders[i]);
+    templates.push_back({{"file", t.file.path},
+                         {"schema", template_schema_name(t.file.schema)},
+                         {"renders", t.file.renders.empty() ? Json(nullptr) : Json(t.file.renders.front())},
+                         {"rendersAlso", std::move(also)},
+                         {"rendered", t.rendered},
+                         {"findings", findings_json(t.findings, paths)}});
+  }
+  return templates;
+}
+
 }  // namespace
+
+Json repository_templates_json(const RepositoryReport& report, const PathStyle& paths) {
+  return {{"repository", true}, {"templates", templates_json(report, paths)}, {"findings", findings_json(report.findings, paths)}};
+}
 
 Json repository_json(const RepositoryReport& report, const PathStyle& paths) {
   Json catalogs = Json::array();
@@ -52,19 +71,9 @@ Json repository_json(const RepositoryReport& report, const PathStyle& paths) {
     counts.add(r.findings);
     ++verdicts[verdict_name(r.verdict)];
   }
-  Json templates = Json::array();
-  for (const TemplateOutcome& t : report.templates) {
-    Json also = Json::array();
-    for (std::size_t i = 1; i < t.file.renders.size(); ++i) also.push_back(t.file.renders[i]);
-    templates.push_back({{"file", t.file.path},
-                         {"schema", template_schema_name(t.file.schema)},
-                         {"renders", t.file.renders.empty() ? Json(nullptr) : Json(t.file.renders.front())},
-                         {"rendersAlso", std::move(also)},
-                         {"rendered", t.rendered},
-                         {"findings", findings_json(t.findings, paths)}});
-    counts.add(t.findings);
-  }
+  for (const TemplateOutcome& t : report.templates) counts.add(t.findings);
   counts.add(report.findings);
+  Json templates = templates_json(report, paths);
   return {{"repository", true},
           {"catalogs", std::move(catalogs)},
           {"templates", std::move(templates)},

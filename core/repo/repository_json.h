@@ -28,6 +28,13 @@ namespace fbclens::repo {
 /// reader sees it) joined with the root. `findings` at the top are about the repository's layout.
 Json repository_json(const RepositoryReport& report, const PathStyle& paths = {});
 
+/// What repository_json says of the templates and of the repository itself, without the catalogs
+/// (so without any root's findings, whose analyses may be deferred):
+///   {"repository": true, "templates": [...], "findings": [Finding]}
+/// each member exactly as repository_json's. For the app, which shows these beside the root it
+/// shows (wasm repositoryReport with catalogs: false).
+Json repository_templates_json(const RepositoryReport& report, const PathStyle& paths = {});
+
 /// SARIF 2.1.0 with every finding of every catalog and template located (export/sarif.h
 /// sarif_log); the run's properties hold {"repository": {"catalogs": [{root, verdict}]}}.
 Json repository_sarif(const RepositoryReport& report, const PathStyle& paths = {});

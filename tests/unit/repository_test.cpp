@@ -149,10 +149,11 @@ TEST_CASE("the matrix of a fixture repository", "[repository]") {
   CHECK(json["packages"][0]["cells"][1].is_null());
 }
 
-// The app defers the analyses beyond opm of the root it shows (RepositoryOptions::defer_analyses_of):
-// that root's outcome holds opm's findings only until record_root_report is given its completed
-// report, and is then the outcome of a validation that deferred nothing; the other roots are whole.
-TEST_CASE("a root's deferred analyses, completed later, give the outcome of an undeferred run", "[repository]") {
+// The app defers the analyses beyond opm of every root (RepositoryOptions::defer_analyses): each
+// outcome holds opm's findings only, with the verdict, matrix and templates' findings of a whole
+// run; the root shown is completed from its kept report (record_root_report), the others by
+// validating them again (complete_root), and the repository's report is then the undeferred one.
+TEST_CASE("deferred analyses of a repository's roots, completed later, give the undeferred report", "[repository]") {
   const DirectoryFileSource source(kFixtures + "/l03-catalogs-version-packages/repo");
   const repo::Discovery discovery = repo::discover_repository(source);
   REQUIRE(discovery.roots.size() == 3);
@@ -160,7 +161,7 @@ TEST_CASE("a root's deferred analyses, completed later, give the outcome of an u
   const std::string shown = discovery.roots.back().path;
 
   repo::RepositoryOptions options;
-  options.defer_analyses_of = shown;
+  options.defer_analyses = true;
   std::unique_ptr<ValidationReport> kept;
   options.on_root = [&](const repo::RootOutcome& outcome, std::unique_ptr<ValidationReport>& report, const FileSource&) {
     if (outcome.root.path == shown) kept = std::move(report);
@@ -170,16 +171,23 @@ TEST_CASE("a root's deferred analyses, completed later, give the outcome of an u
   CHECK(!kept->analyses_complete);
   for (std::size_t i = 0; i < deferred.roots.size(); ++i) {
     INFO("root " << deferred.roots[i].root.path);
-    CHECK(deferred.roots[i].analyses_complete == (deferred.roots[i].root.path != shown));
+    CHECK(!deferred.roots[i].analyses_complete);
+    CHECK(deferred.roots[i].verdict == whole.roots[i].verdict);
   }
-  repo::RootOutcome& outcome = deferred.roots.back();
-  // The fixture's newest root has advice (no-head-max-OpenShift and the like): deferring shows.
-  REQUIRE(codes_of(outcome.findings) != codes_of(whole.roots.back().findings));
+  CHECK(repo::matrix_json(deferred.matrix) == repo::matrix_json(whole.matrix));
+  REQUIRE(deferred.templates.size() == whole.templates.size());
+  for (std::size_t i = 0; i < deferred.templates.size(); ++i) CHECK(codes_of(deferred.templates[i].findings) == codes_of(whole.templates[i].findings));
+  // The fixture's roots have advice (no-head-max-OpenShift and the like): deferring shows.
+  REQUIRE(codes_of(deferred.roots.back().findings) != codes_of(whole.roots.back().findings));
+  REQUIRE(codes_of(deferred.roots.front().findings) != codes_of(whole.roots.front().findings));
 
   analyses::Cache cache(kept->model, kept->findings, !kept->config.others.empty(), &kept->lifecycle_findings);
   analyses::complete_report(*kept, cache);
-  repo::record_root_report(outcome, *kept);
-  CHECK(outcome.analyses_complete);
+  repo::record_root_report(deferred.roots.back(), *kept);
+  CHECK(deferred.roots.back().analyses_complete);
+  CHECK(repo::repository_json(deferred) != repo::repository_json(whole));  // the other roots still lack theirs
+  for (repo::RootOutcome& outcome : deferred.roots) repo::complete_root(source, discovery, options, outcome);
+  for (const repo::RootOutcome& outcome : deferred.roots) CHECK(outcome.analyses_complete);
   CHECK(repo::repository_json(deferred) == repo::repository_json(whole));
 }
 

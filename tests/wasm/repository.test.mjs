@@ -116,16 +116,17 @@ test('loadTimings of a repository: every root\'s stages added up, the files of t
   assert.equal(timings.bytes, shown.bytes);
 });
 
-// A load with deferAnalyses leaves the analyses beyond opm of the root shown for later (issue 21):
-// its entry in the overview says so and counts opm's and the profiles' findings only, every other
-// root is analysed whole; repositoryReport runs what is missing first, so it is still the CLI's,
-// and so does selecting another root (the root left is released). The shown roots here have
-// advice findings, so an outcome left incomplete would differ from the CLI's.
+// A load with deferAnalyses leaves the analyses beyond opm of every root for later (issue 21): each
+// entry in the overview says so and counts opm's and the profiles' findings only, verdicts and
+// the templates' findings are whole at once (repositoryReport {catalogs: false}); the analyses op
+// completes the root shown; the whole repositoryReport runs what is missing first (validating the
+// other roots again), so it is still the CLI's, and so does selecting another root (the root left
+// is released). The roots here have advice findings, so an outcome left incomplete would differ.
 for (const [name, dir, args, flags] of [
   ['l03-catalogs-version-packages', join(fixtures, 'l03-catalogs-version-packages/repo'), {}, []],
   ['kueue-fbc, operatorhub profile', join(repo, '../shared/catalogs/kueue-fbc'), { profiles: ['operatorhub'] }, ['--profile', 'operatorhub']],
 ]) {
-  test(`repository ${name} with deferAnalyses: the root shown waits, the report is still the CLI's`, { skip: !existsSync(dir) && '../shared is absent' }, async () => {
+  test(`repository ${name} with deferAnalyses: every root waits, the report is still the CLI's`, { skip: !existsSync(dir) && '../shared is absent' }, async () => {
     const cliReport = native(dir, 'validate', '--output', 'json', ...flags);
     const whole = attach(await createFbclensCore());
     const wholeView = JSON.parse(whole.loadText(filesOf(dir), args));
@@ -134,10 +135,21 @@ for (const [name, dir, args, flags] of [
     const view = JSON.parse(api.loadText(filesOf(dir), { ...args, deferAnalyses: true }));
     const shown = view.repository.current;
     assert.equal(view.summary.analyses.complete, false);
-    for (const r of view.repository.roots) assert.equal(r.analysesComplete, r.root !== shown, r.root);
+    for (const r of view.repository.roots) assert.equal(r.analysesComplete, false, r.root);
+    assert.deepEqual(view.repository.roots.map((r) => r.verdict), wholeView.repository.roots.map((r) => r.verdict));
+    assert.deepEqual(view.repository.templates, wholeView.repository.templates);
     const cliShown = cliReport.catalogs.find((c) => c.root === shown);
     assert.ok(cliShown.findings.some((f) => f.phase === 'advice'), 'the root shown has advice findings');
     assert.ok(view.summary.findings.length < cliShown.findings.length, 'its advice is not in the first answer');
+    // The templates' and the repository's own findings, before any analysis ran.
+    assert.deepEqual(JSON.parse(api.call('repositoryReport', '{"catalogs":false}')),
+      { repository: true, templates: cliReport.templates, findings: cliReport.findings });
+    assert.equal(JSON.parse(api.call('repositoryOverview', '{}')).roots.filter((r) => r.analysesComplete).length, 0);
+    assert.throws(() => api.call('repositoryReport', '{"catalogs":"no"}'), (e) => e.kind === 'badRequest');
+
+    // The page's analyses complete the root shown, and only it.
+    JSON.parse(api.call('analyses', '{"findings":false}'));
+    for (const r of JSON.parse(api.call('repositoryOverview', '{}')).roots) assert.equal(r.analysesComplete, r.root === shown, r.root);
 
     assert.deepEqual(JSON.parse(api.call('repositoryReport', '{}')), cliReport);
     const overview = JSON.parse(api.call('repositoryOverview', '{}'));
@@ -152,7 +164,7 @@ for (const [name, dir, args, flags] of [
     const other = cliReport.catalogs.find((c) => c.root !== shown).root;
     const otherView = JSON.parse(early.call('selectRoot', JSON.stringify({ root: other })));
     assert.equal(otherView.summary.analyses.complete, false, 'a root selected later waits too');
-    // Left before its analyses ran too: its outcome is the load's, already whole.
+    // Left before its analyses ran too: they run as it is left.
     const third = cliReport.catalogs.find((c) => c.root !== shown && c.root !== other).root;
     early.call('selectRoot', JSON.stringify({ root: third }));
     assert.deepEqual(JSON.parse(early.call('repositoryReport', '{}')), cliReport);
