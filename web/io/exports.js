@@ -115,8 +115,13 @@ export function createExports({ instance, store, appUrl, note, onMermaid }) {
           // A repository's: every catalog's and template's findings, as `validate REPO --output json`.
           const repository = store.get().catalog && store.get().catalog.repository;
           if (repository) {
-            // Not read yet while the root's deferred analyses run: the worker runs them first.
-            const full = repository.report || await instance().request('repositoryReport', {});
+            // The store holds the templates' findings only (catalogs: false); the whole report has
+            // every catalog's, whose deferred analyses the worker runs first (once, for every root,
+            // validating each again: on a large repository, a second or two), so the page says so.
+            const waiting = ((repository.overview && repository.overview.roots) || []).filter((r) => r.analysesComplete === false).length;
+            if (waiting) note('Running the analyses beyond opm of ' + waiting + (waiting === 1 ? ' catalog' : ' catalogs') + ' for the report…');
+            const full = await instance().request('repositoryReport', {});
+            if (waiting) note('');
             return save('fbclens-repository-findings.json', JSON.stringify(full, null, 2) + '\n', 'application/json');
           }
           return save('fbclens-findings.json', await report('json'), 'application/json');

@@ -59,14 +59,6 @@ function Detail({ finding, summary, context, index }) {
   </div>`;
 }
 
-// What else a repository whose report waits for the analyses (shell/loads.js) adds once they have run.
-function repositoryPendingNote(repository) {
-  if (!repository || !repository.pending) return '';
-  return repository.overview.templates.length
-    ? ' The templates\' findings (drift, template rules) and the repository\'s own come after them.'
-    : ' The repository\'s own findings come after them.';
-}
-
 export function FindingsPanel({ state, context }) {
   const catalog = state.catalog;
   const summary = catalog && catalog.summary;
@@ -122,7 +114,7 @@ export function FindingsPanel({ state, context }) {
     </div>
     ${pending
       ? html`<p class="fl-dim fl-pending" role="status">Running the analyses beyond opm (upgrade stranding, OperatorHub, dependencies, installing)…
-        opm's findings are all here already.${repositoryPendingNote(catalog.repository)}</p>` : ''}
+        opm's findings are all here already.</p>` : ''}
     ${!findings.length ? (pending ? '' : html`<p class="fl-good">No findings: opm validate would pass this catalog, and fbclens has no advice.</p>`)
       : html`<div class="fl-flist" role="listbox" tabindex="0" aria-label=${plural(shown, 'finding') + ' shown of ' + findings.length}
         aria-activedescendant=${selectedRow >= first && selectedRow < last ? context.uid + 'finding-' + state.finding : undefined}

@@ -67,11 +67,9 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
       const { summary, view } = await start();
       const deferred = !!(summary.analyses && summary.analyses.complete === false);
       // A repository: its templates' and its own findings join the root's (shell/repository.js).
-      // When the root's analyses were deferred, its report is read once they have run (the worker
-      // would run them first to answer it): the root is shown without waiting for them.
+      // They need no root's analyses (catalogs: false), so they come at once, deferred or not.
       const repository = !view.repository ? null
-        : deferred && !repositoryReport ? pendingRepository(view)
-        : await repositoryOf(view.repository, repositoryReport || client.repositoryReport({}));
+        : await repositoryOf(view.repository, repositoryReport || client.repositoryReport({ catalogs: false }));
       answers.clear();
       // A comparison was with the catalog shown before: it goes, and its panel with it.
       store.set((s) => ({
@@ -94,8 +92,9 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
   }
 
   // The store's `repository` of a load whose view has one: {overview: the view's repository (roots,
-  // templates, current), report: the worker's repositoryReport (`report`, a promise of it or the
-  // answer itself), findings: those shown beside the current root}.
+  // templates, current), report: the worker's repositoryReport without the catalogs (`report`, a
+  // promise of it or the answer itself: the templates' and the repository's own findings),
+  // findings: those shown beside the current root}.
   // The catalog is shown even when the report cannot be had (its templates' findings are then
   // missing, and the status says so): the worker already holds the new catalog.
   async function repositoryOf(overview, report) {
@@ -109,32 +108,25 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
     return { overview, report, findings: repositoryFindings(report, overview.current), error };
   }
 
-  // The store's `repository` of a load that deferred its root's analyses, until completeAnalyses
-  // reads the report: no report yet (so none of the templates' findings), `pending` set.
-  const pendingRepository = (view) => ({ overview: view.repository, report: null, findings: [], error: '', pending: true });
-
   // The analyses a load left to the worker: run them all, then show the complete Summary, unless
   // another catalog replaced this one meanwhile. A failure leaves opm's findings shown, and says so.
   async function completeAnalyses(loaded) {
     const current = () => store.get().catalog && store.get().catalog.generation === loaded;
-    // A repository's report waited for them (pendingRepository), and its overview now counts them.
+    // A repository's overview now counts them for the root shown.
     const shown = store.get().catalog;
-    const readRepository = !!(shown && shown.repository && shown.repository.pending);
+    const readOverview = !!(shown && shown.repository);
     try {
       // Asked for together: the worker answers in order, each request right after the one before,
       // without waiting for the page (busy drawing the catalog) to ask for the next. Counts only
       // from analyses: the complete Summary holds the findings, so they cross the worker once.
       const requests = [client.analyses({ findings: false }), client.catalogSummary()];
-      if (readRepository) requests.push(client.repositoryOverview({}));
-      const report = readRepository ? client.repositoryReport({}) : null;
-      if (report) report.catch(() => {});  // repositoryOf reads its failure, if it comes to that
+      if (readOverview) requests.push(client.repositoryOverview({}));
       const [, summary, overview] = await Promise.all(requests);
-      const repository = readRepository ? await repositoryOf(overview, report) : null;
       // catalogSummary has no fingerprint (the load's answer does): the share link keeps it.
       if (current()) {
-        store.set((s) => ({ catalog: { ...s.catalog, repository: repository || s.catalog.repository,
+        store.set((s) => ({ catalog: { ...s.catalog,
+          repository: overview && s.catalog.repository ? { ...s.catalog.repository, overview } : s.catalog.repository,
           summary: { ...summary, fingerprint: s.catalog.summary.fingerprint } } }));
-        if (repository && repository.error) setStatus('The templates\' findings could not be read: ' + repository.error, 'invalid');
       }
     } catch (error) {
       if (current()) setStatus('The analyses beyond opm failed: ' + error.message, 'invalid');

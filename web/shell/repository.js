@@ -9,7 +9,8 @@
  * The findings of a repository the page shows beside the root `root`'s: those of every template
  * that renders that root (renders or rendersAlso), of every template paired with no root (nothing
  * else would show them), and the repository's own (report.findings). `report` is the worker's
- * repositoryReport answer (the CLI's validate REPO --output json). Each finding keeps its fields
+ * repositoryReport answer (the CLI's validate REPO --output json, or its templates and findings
+ * alone: repositoryReport {catalogs: false}). Each finding keeps its fields
  * (file and line are the template's, relative to the repository) and gains `template`: the
  * template file ('' for the repository's own), and a `group` that names the template first, so the
  * findings list groups them under it.
