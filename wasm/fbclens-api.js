@@ -80,9 +80,13 @@
   const READ_AHEAD_BYTES = 16 << 20;
   // How many bytes of Files taken under a plan that says they are read again (a repository's
   // discovery, whose files the catalog roots' loads read next) are kept for that second read
-  // (readAhead). All of community-operators-prod's catalogs/ (13.9 MB) fits; of a larger
-  // repository, the files discovery read first. Freed as they are taken again, and when the load ends.
-  const KEEP_BYTES = 64 << 20;
+  // (readAhead): the 256 MiB the app accepts from a URL or an archive (DEFAULT_MAX_BYTES in
+  // web/io/catalog-source.js), so a repository up to that size is read from the browser once; of a
+  // larger one, the files discovery read first. Freed as they are taken again, and when the load
+  // ends. Reading the union of ../shared/catalogs (183.5 MB) twice from the browser cost more than
+  // the bytes' second read: 230-300 ms of waiting in the core, and the browser's CPU beside the
+  // worker's on 2 cores (tests/bench/README.md, "No root's analyses in a repository's load").
+  const KEEP_BYTES = 256 << 20;
 
   /**
    * A load's Files read ahead of the core with File.arrayBuffer(), several at once. A File's bytes
@@ -103,16 +107,17 @@
    * bytes taken are kept (up to KEEP_BYTES) and the next take of the same file gets them without
    * reading it again. stats: {files taken, read (Files read from the browser, each at most once a
    * plan), waited (of those taken, how many the core waited for), plans, kept (of those taken, how
-   * many came from what was kept)}. `readFile(handle)`: how a File's bytes are had, a promise of an
-   * ArrayBuffer or Uint8Array; by default the File's own arrayBuffer(), read on this thread (the
-   * app's worker has its page read them instead: fbclens-worker.js readOnPage says why).
+   * many came from what was kept), keptPeakBytes (the most bytes kept at once)}. `readFile(handle)`:
+   * how a File's bytes are had, a promise of an ArrayBuffer or Uint8Array; by default the File's own
+   * arrayBuffer(), read on this thread (the app's worker has its page read them instead:
+   * fbclens-worker.js readOnPage says why).
    */
   function readAhead(files, readFile) {
     const read = readFile || ((handle) => files[handle].data.arrayBuffer());
     let order = [];  // handles, in the order of the last plan
     let position = new Map();  // handle → its index in `order`
     const reads = new Map();  // handle → {bytes, done, promise, size}: started and not yet taken
-    const stats = { files: 0, read: 0, waited: 0, plans: 0, kept: 0 };
+    const stats = { files: 0, read: 0, waited: 0, plans: 0, kept: 0, keptPeakBytes: 0 };
     let next = 0;      // the next file of `order` to start reading
     let passed = 0;    // files of `order` before this position are taken or skipped
     let inFlight = 0;  // bytes started and not yet taken
@@ -179,6 +184,7 @@
           if (keeping && read.bytes && keptBytes + read.bytes.length <= KEEP_BYTES) {
             kept.set(handle, read.bytes);
             keptBytes += read.bytes.length;
+            stats.keptPeakBytes = Math.max(stats.keptPeakBytes, keptBytes);
           }
           fill();
           return copyIn(read.bytes);
@@ -331,7 +337,7 @@
     // (loadTextAsync), from what the browser has read ahead meanwhile.
     let staged = [];
     let ahead = null;  // the reading ahead of the load in flight (readAhead), or null
-    let lastReadAhead = null;  // the last load's {files, waited, plans, kept} (readAhead), or null
+    let lastReadAhead = null;  // the last load's {files, waited, plans, kept, keptPeakBytes} (readAhead), or null
     Module.fbclensReadFile = (handle, pointer, size) => {
       const data = staged[handle];
       const copyIn = (bytes) => {

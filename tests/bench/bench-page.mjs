@@ -196,7 +196,7 @@ function report(catalog, way, r) {
               `worker wasm memory ${mb(r.worker.wasmBytes)} = ${ratio}x the files picked (allocator high-water ${mb(r.worker.highWater)})`);
   for (const [name, ms] of r.stages) console.log(`    ${name.padEnd(26)} ${Number.isFinite(ms) ? ms.toFixed(0).padStart(7) + ' ms' : '      -'}`);
   // 'read' is the core's waiting for Files: read ahead (JS Promise Integration), or one by one.
-  console.log(r.readAhead ? `    read ahead: ${r.readAhead.files} files taken${r.readAhead.read === undefined ? '' : ` (${r.readAhead.read} File reads)`}, the core waited for ${r.readAhead.waited}, ${r.readAhead.plans ?? 0} read plans, ${r.readAhead.kept ?? 0} taken from what discovery kept, ${r.readAhead.onPage ?? 0} read by the page's thread (${r.readAhead.early ?? 0} started before the worker asked)`
+  console.log(r.readAhead ? `    read ahead: ${r.readAhead.files} files taken${r.readAhead.read === undefined ? '' : ` (${r.readAhead.read} File reads)`}, the core waited for ${r.readAhead.waited}, ${r.readAhead.plans ?? 0} read plans, ${r.readAhead.kept ?? 0} taken from what discovery kept${r.readAhead.keptPeakBytes ? ` (at most ${mb(r.readAhead.keptPeakBytes)} kept at once)` : ''}, ${r.readAhead.onPage ?? 0} read by the page's thread (${r.readAhead.early ?? 0} started before the worker asked)`
                           : '    read one by one (FileReaderSync)');
   console.log(r.warmUp ? `    the worker had warmed up before the pick: ${r.warmUp.rounds} rounds in ${r.warmUp.ms} ms`
                        : '    the worker had not warmed up before the pick');
