@@ -45,6 +45,18 @@ class MemberPath {
   std::vector<char> known_;  // per level: 1 when keys_ holds the decoded key ("" for none)
 };
 
+// The four hex digits at text[i, i + 4) as a number (nlohmann's get_codepoint), or -1.
+long four_hex_digits(std::string_view text, std::size_t i) {
+  if (text.size() < 4 || i > text.size() - 4) return -1;
+  long value = 0;
+  for (std::size_t k = 0; k < 4; ++k) {
+    const int digit = hex_digit_value(text[i + k]);
+    if (digit < 0) return -1;
+    value = value * 16 + digit;
+  }
+  return value;
+}
+
 // Finds where the JSON value at text[i] ends, only when nlohmann's parser would accept it there as
 // one value. It may refuse what nlohmann accepts (a number that might not fit a finite double),
 // never the other way: a member's value is cut from nlohmann's text only on its word, so a cut
@@ -76,8 +88,7 @@ class StrictValueSkipper {
           continue;
         }
       } else if (c == '"') {
-        bool plain = false;
-        i = string_end(i, plain);
+        i = string_end(i);
       } else if (c == 't' || c == 'f' || c == 'n') {
         const std::string_view word = c == 't' ? "true" : c == 'f' ? "false" : "null";
         i = text_.substr(i, word.size()) == word ? i + word.size() : npos;
@@ -125,8 +136,7 @@ class StrictValueSkipper {
   // A member's key at `i` and its colon: returns where the value may start, or npos.
   std::size_t key(std::size_t i) {
     if (i >= text_.size() || text_[i] != '"') return npos;
-    bool plain = false;
-    const std::size_t end = string_end(i, plain);
+    const std::size_t end = string_end(i);
     if (end == npos) return npos;
     const std::size_t colon = skip_space(end);
     return colon < text_.size() && text_[colon] == ':' ? colon + 1 : npos;
@@ -135,13 +145,11 @@ class StrictValueSkipper {
   // Past the closing quote of the string at `i`, or npos where nlohmann's lexer would fail: a
   // control byte, an unknown escape, a \u escape that is not four hex digits or leaves a surrogate
   // unpaired, a byte sequence that is not well-formed UTF-8 (Unicode's table 3-7, as nlohmann
-  // checks it). `plain`: printable ASCII without escapes.
-  std::size_t string_end(std::size_t i, bool& plain) const {
+  // checks it).
+  std::size_t string_end(std::size_t i) const {
     const std::size_t n = text_.size();
     const char* const data = text_.data();
     const auto byte = [&](std::size_t k) { return k < n ? static_cast<unsigned char>(data[k]) : 0u; };
-    const auto in = [&](std::size_t k, unsigned lo, unsigned hi) { return k < n && byte(k) >= lo && byte(k) <= hi; };
-    plain = true;
     ++i;
     while (true) {
       i = static_cast<std::size_t>(plain_json_string_run_end(data + i, data + n) - data);
@@ -150,19 +158,18 @@ class StrictValueSkipper {
       if (c == '"') return i + 1;
       if (c < 0x20) return npos;
       if (c == '\\') {
-        plain = false;
         const unsigned e = byte(i + 1);
         if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' || e == 't') {
           i += 2;
           continue;
         }
         if (e != 'u') return npos;
-        const long unit = hex4(i + 2);
+        const long unit = four_hex_digits(text_, i + 2);
         i += 6;
         if (unit >= 0xDC00 && unit <= 0xDFFF) return npos;  // a low surrogate first
         if (unit >= 0xD800 && unit <= 0xDBFF) {              // a high one: its low one must follow
           if (byte(i) != '\\' || byte(i + 1) != 'u') return npos;
-          const long low = hex4(i + 2);
+          const long low = four_hex_digits(text_, i + 2);
           if (low < 0xDC00 || low > 0xDFFF) return npos;
           i += 6;
         } else if (unit < 0) {
@@ -170,38 +177,10 @@ class StrictValueSkipper {
         }
         continue;
       }
-      if (c < 0x80) {
-        if (c == 0x7f) plain = false;
-        ++i;
-        continue;
-      }
-      plain = false;
-      std::size_t length = 0;
-      if (c >= 0xC2 && c <= 0xDF) {
-        length = in(i + 1, 0x80, 0xBF) ? 2 : 0;
-      } else if (c >= 0xE0 && c <= 0xEF) {
-        const unsigned lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
-        length = in(i + 1, lo, hi) && in(i + 2, 0x80, 0xBF) ? 3 : 0;
-      } else if (c >= 0xF0 && c <= 0xF4) {
-        const unsigned lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
-        length = in(i + 1, lo, hi) && in(i + 2, 0x80, 0xBF) && in(i + 3, 0x80, 0xBF) ? 4 : 0;
-      }
+      const std::size_t length = utf8_char_length(text_, i);  // 1 for the rest of ASCII (0x7f)
       if (length == 0) return npos;
       i += length;
     }
-  }
-
-  // The four hex digits at `i` as a number, or -1.
-  long hex4(std::size_t i) const {
-    if (i + 4 > text_.size()) return -1;
-    long value = 0;
-    for (std::size_t k = i; k < i + 4; ++k) {
-      const char h = text_[k];
-      const int digit = h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
-      if (digit < 0) return -1;
-      value = value * 16 + digit;
-    }
-    return value;
   }
 
   // Past the number at `i` (JSON's grammar), or npos. Refuses more than 15 significant digits or
@@ -644,18 +623,6 @@ Json parse_shortened(std::string_view text, std::size_t start, std::size_t end, 
   shortened.append(text.data() + from, end - from);
   Json value = Json::parse(shortened, filter, /*allow_exceptions=*/false);
   if (!value.is_discarded() && !long_strings.empty()) restore_long_strings(value, text, long_strings, decoded);
-  return value;
-}
-
-// The four hex digits at text[i, i + 4) as a number (nlohmann's get_codepoint), or -1.
-long four_hex_digits(std::string_view text, std::size_t i) {
-  if (text.size() < 4 || i > text.size() - 4) return -1;
-  long value = 0;
-  for (std::size_t k = 0; k < 4; ++k) {
-    const int digit = hex_digit_value(text[i + k]);
-    if (digit < 0) return -1;
-    value = value * 16 + digit;
-  }
   return value;
 }
 
