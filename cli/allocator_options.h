@@ -25,9 +25,19 @@ inline void configure_allocator(char** argv) {
   // it misses the first 32 MB segment, which the C++ runtime's start-up already opened and which
   // holds most of a catalog (still 8,000 faults). Hence the restart, once; a value the user set
   // (MIMALLOC_LARGE_OS_PAGES=0 too) is kept.
-  if (std::getenv("MIMALLOC_LARGE_OS_PAGES") == nullptr && setenv("MIMALLOC_LARGE_OS_PAGES", "1", 1) == 0) {
+  //
+  // Segments committed as they are used, not whole when reserved (mimalloc's eager_commit off, set
+  // with it for the same reason): with huge pages, each commit touches whole 2 MB pages, and
+  // committing segments whole put 4-11 MB more in peak RSS (community v4.21 37.4 -> 33.6 MB, the
+  // union 87.2 -> 81.8 MB, 20,000 findings in one file 68.1 -> 57.3 MB) for median CPU times within
+  // 0.02 s (tests/bench/README.md, "Segments committed as used"). The last one's 8 MB step had come
+  // and gone with unrelated changes of code layout; this keeps it down in every build.
+  const bool restart = std::getenv("MIMALLOC_LARGE_OS_PAGES") == nullptr;
+  if (restart && setenv("MIMALLOC_LARGE_OS_PAGES", "1", 1) == 0 && setenv("MIMALLOC_EAGER_COMMIT", "0", 0) == 0) {
     execv("/proc/self/exe", argv);  // returns only if it failed
   }
+  // Without the restart (the user chose huge pages, or it failed): the segments opened from here on.
+  if (std::getenv("MIMALLOC_EAGER_COMMIT") == nullptr) mi_option_set(mi_option_eager_commit, 0);
   // Memory freed is given back to the system after 10 ms instead of mimalloc's 25: a validation
   // frees a file's text and documents as soon as it has decoded them, and with the longer delay
   // the model was built beside them (a 20,000-bundle catalog: peak RSS 77 -> 71 MB). 0 ms saves
