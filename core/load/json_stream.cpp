@@ -57,6 +57,21 @@ long four_hex_digits(std::string_view text, std::size_t i) {
   return value;
 }
 
+// The \u escape at text[i] ('\\' then 'u'), with its low surrogate's escape after it when it is a
+// high surrogate, as nlohmann's lexer reads it: its length (6, or 12 for a pair) and its code point
+// in `code_point`; 0 when nlohmann rejects it (not four hex digits, a lone or misordered surrogate).
+std::size_t unicode_escape(std::string_view text, std::size_t i, long& code_point) {
+  code_point = four_hex_digits(text, i + 2);
+  if (code_point < 0 || (code_point >= 0xDC00 && code_point <= 0xDFFF)) return 0;  // a low surrogate first
+  if (code_point < 0xD800 || code_point > 0xDBFF) return 6;
+  // A high surrogate: its low one must follow.
+  if (i + 8 > text.size() || text[i + 6] != '\\' || text[i + 7] != 'u') return 0;
+  const long low = four_hex_digits(text, i + 8);
+  if (low < 0xDC00 || low > 0xDFFF) return 0;
+  code_point = 0x10000 + ((code_point - 0xD800) << 10) + (low - 0xDC00);
+  return 12;
+}
+
 // Finds where the JSON value at text[i] ends, only when nlohmann's parser would accept it there as
 // one value. It may refuse what nlohmann accepts (a number that might not fit a finite double),
 // never the other way: a member's value is cut from nlohmann's text only on its word, so a cut
@@ -163,18 +178,10 @@ class StrictValueSkipper {
           i += 2;
           continue;
         }
-        if (e != 'u') return npos;
-        const long unit = four_hex_digits(text_, i + 2);
-        i += 6;
-        if (unit >= 0xDC00 && unit <= 0xDFFF) return npos;  // a low surrogate first
-        if (unit >= 0xD800 && unit <= 0xDBFF) {              // a high one: its low one must follow
-          if (byte(i) != '\\' || byte(i + 1) != 'u') return npos;
-          const long low = four_hex_digits(text_, i + 2);
-          if (low < 0xDC00 || low > 0xDFFF) return npos;
-          i += 6;
-        } else if (unit < 0) {
-          return npos;
-        }
+        long code_point = 0;
+        const std::size_t length = e == 'u' ? unicode_escape(text_, i, code_point) : 0;
+        if (length == 0) return npos;
+        i += length;
         continue;
       }
       const std::size_t length = utf8_char_length(text_, i);  // 1 for the rest of ASCII (0x7f)
@@ -563,8 +570,8 @@ std::size_t placeholder_index(const std::string& s, std::size_t count) {
 // Puts each long string back wherever its placeholder survived the parse: a filter may have
 // dropped it, and with duplicate keys nlohmann keeps the last value (so does this). `decoded[i]`
 // holds the decoded content of an escaped long string (one with a placeholder was decoded); a
-// plain one is copied from `text`. Walks the
-// parsed value with an explicit stack (values nest up to kMaxNestingDepth).
+// plain one is copied from `text`. Walks the parsed value with an explicit stack (values nest up
+// to kMaxNestingDepth).
 void restore_long_strings(Json& root, std::string_view text, const std::vector<LongString>& long_strings,
                           std::vector<std::string>& decoded) {
   std::vector<Json*> stack{&root};
@@ -656,18 +663,11 @@ bool decode_json_string(std::string_view content, std::string& out) {
         case 'r': out += '\r'; break;
         case 't': out += '\t'; break;
         case 'u': {
-          long cp = four_hex_digits(content, i);
-          if (cp < 0) return false;
-          i += 4;
-          if (cp >= 0xDC00 && cp <= 0xDFFF) return false;  // a low surrogate alone
-          if (cp >= 0xD800 && cp <= 0xDBFF) {              // a high one: a low one must follow
-            if (i + 2 > n || data[i] != '\\' || data[i + 1] != 'u') return false;
-            const long low = four_hex_digits(content, i + 2);
-            if (low < 0xDC00 || low > 0xDFFF) return false;
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-            i += 6;
-          }
-          append_utf8(out, static_cast<std::uint32_t>(cp));
+          long code_point = 0;
+          const std::size_t length = unicode_escape(content, i - 2, code_point);
+          if (length == 0) return false;
+          i += length - 2;
+          append_utf8(out, static_cast<std::uint32_t>(code_point));
           break;
         }
         default: return false;
