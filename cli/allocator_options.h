@@ -29,9 +29,10 @@ inline void configure_allocator(char** argv) {
   // Segments committed as they are used, not whole when reserved (mimalloc's eager_commit off, set
   // with it for the same reason): with huge pages, each commit touches whole 2 MB pages, and
   // committing segments whole put 4-11 MB more in peak RSS (community v4.21 37.4 -> 33.6 MB, the
-  // union 87.2 -> 81.8 MB, 20,000 findings in one file 68.1 -> 57.3 MB) for median CPU times within
-  // 0.02 s (tests/bench/README.md, "Segments committed as used"). The last one's 8 MB step had come
-  // and gone with unrelated changes of code layout; this keeps it down in every build.
+  // union 87.2 -> 81.8 MB, 20,000 findings in one file 68.1 -> 57.3 MB), at a cost in CPU: pages
+  // after the first segment are faulted in 4 KB at a time, 8-11% more CPU on community v4.21
+  // (tests/bench/README.md, "Segments committed as used" and "what committing segments as used
+  // costs"). Kept because the last one's peak is otherwise over issue 21's limit (64.5 MB).
   const bool restart = std::getenv("MIMALLOC_LARGE_OS_PAGES") == nullptr;
   if (restart && setenv("MIMALLOC_LARGE_OS_PAGES", "1", 1) == 0 && setenv("MIMALLOC_EAGER_COMMIT", "0", 0) == 0) {
     execv("/proc/self/exe", argv);  // returns only if it failed
