@@ -10,12 +10,20 @@ function harness(catalog) {
   const saved = [];
   globalThis.document = { createElement: () => ({ click() { saved.push(this); } }) };
   const requests = [];
+  let state = { catalog, selection: { package: '', channel: '', bundle: '', lanes: false } };
   const exports = createExports({
-    store: { get: () => ({ catalog, selection: { package: '', channel: '', bundle: '', lanes: false } }) },
+    store: {
+      get: () => state,
+      set: (patch) => { state = { ...state, ...(typeof patch === 'function' ? patch(state) : patch) }; },
+    },
     instance: () => ({
       request: async (op, args) => {
         requests.push(op);
         if (op === 'repositoryReport') return { repository: true, catalogs: [], templates: [], findings: [] };
+        // The worker's overview once every root's analyses have run.
+        if (op === 'repositoryOverview') {
+          return { roots: catalog.repository.overview.roots.map((r) => ({ ...r, analysesComplete: true })) };
+        }
         if (op === 'report') return { text: '{"findings":[]}\n' };
         throw new Error('unexpected request ' + op);
       },
@@ -24,7 +32,7 @@ function harness(catalog) {
     note: (text) => saved.push({ note: text }),
     onMermaid: () => {},
   });
-  return { exports, saved, requests };
+  return { exports, saved, requests, state: () => state };
 }
 const textOf = async (anchor) => (await fetch(anchor.href)).text();
 
@@ -33,15 +41,26 @@ test('Save findings as JSON on a repository asks the worker for the whole report
   // would lose every catalog's, so the whole report is asked for.
   const slim = { repository: true, templates: [], findings: [] };
   const overview = { roots: [{ root: 'v4.17/catalog', analysesComplete: true }, { root: 'v4.18/catalog', analysesComplete: false }] };
-  const { exports, saved, requests } = harness({ repository: { overview, report: slim, findings: [] }, source: { kind: 'files' } });
+  const { exports, saved, requests, state } = harness({ repository: { overview, report: slim, findings: [] }, source: { kind: 'files' } });
   await exports.save('findings-json');
-  assert.deepEqual(requests, ['repositoryReport']);
+  // The overview after the report: every root's analyses have run.
+  assert.deepEqual(requests, ['repositoryReport', 'repositoryOverview']);
   // The wait for the other catalogs' analyses is said while it lasts.
   assert.deepEqual(saved.filter((s) => 'note' in s).map((s) => s.note), ['Running the analyses beyond opm of 1 catalog for the report…', '']);
   const files = saved.filter((s) => !('note' in s));
   assert.equal(files.length, 1, JSON.stringify(saved));
   assert.equal(files[0].download, 'fbclens-repository-findings.json');
   assert.deepEqual(JSON.parse(await textOf(files[0])), { repository: true, catalogs: [], templates: [], findings: [] });
+  assert.deepEqual(state().catalog.repository.overview.roots.map((r) => r.analysesComplete), [true, true]);
+  assert.equal(state().catalog.repository.report, slim, 'the rest of the repository stays');
+
+  // A second save waits for nothing, so it says nothing of it.
+  saved.length = 0;
+  requests.length = 0;
+  await exports.save('findings-json');
+  assert.deepEqual(requests, ['repositoryReport']);
+  assert.deepEqual(saved.filter((s) => 'note' in s), []);
+  assert.equal(saved.length, 1);
 
   const one = harness({ repository: null, source: { kind: 'files' } });
   await one.exports.save('findings-json');

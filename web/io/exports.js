@@ -121,7 +121,14 @@ export function createExports({ instance, store, appUrl, note, onMermaid }) {
             const waiting = ((repository.overview && repository.overview.roots) || []).filter((r) => r.analysesComplete === false).length;
             if (waiting) note('Running the analyses beyond opm of ' + waiting + (waiting === 1 ? ' catalog' : ' catalogs') + ' for the report…');
             const full = await instance().request('repositoryReport', {});
-            if (waiting) note('');
+            if (waiting) {
+              note('');
+              // Every root's analyses have run now: the store takes the worker's overview, which
+              // says so (and counts their findings), so a second save has nothing to wait for.
+              const overview = await instance().request('repositoryOverview', {});
+              store.set((s) => (s.catalog && s.catalog.repository === repository
+                ? { catalog: { ...s.catalog, repository: { ...repository, overview } } } : {}));
+            }
             return save('fbclens-repository-findings.json', JSON.stringify(full, null, 2) + '\n', 'application/json');
           }
           return save('fbclens-findings.json', await report('json'), 'application/json');
