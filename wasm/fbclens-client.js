@@ -114,11 +114,10 @@
 
   // How many bytes of a load's Files the page starts reading at once, before the worker asks.
   const EARLY_BYTES = 4 << 20;
-  // The core's walk order (core/load/file_source.cpp walk_order_less): paths compared component
-  // by component (as UTF-16 units here, bytes there: the same order for ASCII names, and a wrong
-  // guess only costs readEarly a read), a folder before what is in it.
-  function walkOrder(a, b) {
-    const pa = a.split('/'), pb = b.split('/');
+  // The core's walk order (core/load/file_source.cpp walk_order_less) of paths split at '/':
+  // compared component by component (as UTF-16 units here, bytes there: the same order for ASCII
+  // names, and a wrong guess only costs readEarly a read), a folder before what is in it.
+  function walkOrder(pa, pb) {
     for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
       if (pa[i] !== pb[i]) return pa[i] < pb[i] ? -1 : 1;
     }
@@ -129,9 +128,14 @@
   // worker asks once it has started and named the files to the core (20-70 ms later); a guess that
   // is wrong costs a read (dropped at the end of the load). handle → a promise of the ArrayBuffer.
   function readEarly(files) {
-    const blobs = files.map((e, handle) => ({ path: e.path, file: e.file, handle })).filter((e) => e.file instanceof Blob);
-    const ignoreFile = (e) => (e.path === '.indexignore' || e.path.endsWith('/.indexignore') ? 0 : 1);
-    blobs.sort((a, b) => ignoreFile(a) - ignoreFile(b) || walkOrder(a.path, b.path));
+    const isIgnoreFile = (path) => path === '.indexignore' || path.endsWith('/.indexignore');
+    // Each path split once, not at every comparison: 20,002 paths sorted in 26-29 ms instead of
+    // 98-113 (Node), on the page's thread before the worker is asked.
+    const blobs = [];
+    files.forEach((e, handle) => {
+      if (e.file instanceof Blob) blobs.push({ file: e.file, handle, ignore: isIgnoreFile(e.path) ? 0 : 1, parts: e.path.split('/') });
+    });
+    blobs.sort((a, b) => a.ignore - b.ignore || walkOrder(a.parts, b.parts));
     const early = Object.assign(new Map(), { taken: 0 });  // taken: how many the worker asked for
     let bytes = 0;
     for (const e of blobs) {
