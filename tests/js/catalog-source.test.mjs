@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { fromUrl, FbclensSourceError } from '../../web/io/catalog-source.js';
+import { fromUrl, readFilesFirst, FbclensSourceError } from '../../web/io/catalog-source.js';
 
 const RUNS = Number(process.env.FBCLENS_PROPERTY_RUNS || 150);
 const KINDS = ['network', 'http', 'size', 'archive', 'index'];
@@ -60,4 +60,31 @@ test('catalog source: any answer of a server gives catalog files or a typed erro
       }
       assert.ok(total <= maxBytes, total + ' > ' + maxBytes);
     }), { numRuns: RUNS });
+});
+
+// readFilesFirst: every File read, in the entries' order, without asking any its size; null (load
+// the Files as they are) past the byte limit or when one cannot be read; an AbortError when
+// cancelled. Stand-in Files count the reads and refuse `size`, which a real one would look up.
+test('readFilesFirst reads every File in order, never asks a size, and gives up past the limit or on a failed read', async () => {
+  let reads = 0;
+  const file = (text, fails = false) => ({
+    arrayBuffer: async () => { reads++; if (fails) throw new Error('NotReadableError'); return new TextEncoder().encode(text).buffer; },
+    get size() { throw new Error('size asked'); },
+  });
+  const entries = Array.from({ length: 100 }, (_, i) => ({ path: `p/${i}.json`, file: file('x'.repeat(i)) }));
+  const progress = [];
+  const read = await readFilesFirst(entries, { maxBytes: 1 << 20, onProgress: (p) => progress.push(p) });
+  assert.deepEqual(read.map((e) => e.path), entries.map((e) => e.path));
+  assert.deepEqual(read.map((e) => e.data.length), entries.map((_, i) => i));
+  assert.equal(reads, 100);
+  assert.deepEqual(progress.at(-1), { phase: 'reading', files: 100, totalFiles: 100, bytes: 4950 });
+
+  assert.equal(await readFilesFirst(entries, { maxBytes: 4949 }), null, 'one byte over the limit');
+  assert.equal((await readFilesFirst(entries, { maxBytes: 4950 })).length, 100, 'at the limit');
+  const broken = entries.map((e, i) => (i === 50 ? { path: e.path, file: file('', true) } : e));
+  assert.equal(await readFilesFirst(broken), null, 'a File that cannot be read');
+
+  const controller = new AbortController();
+  controller.abort();
+  await assert.rejects(readFilesFirst(entries, { signal: controller.signal }), { name: 'AbortError' });
 });
