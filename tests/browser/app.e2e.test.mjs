@@ -106,21 +106,30 @@ test('the whole package with its channels as lanes', async () => {
 });
 
 test('arrow keys walk the channel graph along its edges', async () => {
-  const bundle = async () => page.evaluate(async () => {
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    return window.fbclens.appStatus().bundle;
-  });
+  // The bundle selected once the key's selection has reached the page (the canvas handles a key in
+  // a frame to come): `expected` is waited for up to 10 s, and what is selected then is returned.
+  const bundle = async (expected) => {
+    await page.waitForFunction((b) => window.fbclens.appStatus().bundle === b, expected, { timeout: 10000 }).catch(() => {});
+    return page.evaluate(() => window.fbclens.appStatus().bundle);
+  };
+  // The test before ends by showing cert-watcher / stable: its layout comes from the worker a few
+  // frames later (graphStats names the layout drawn), and the keys walk the graph drawn. (A run in
+  // CI once pressed Home too early and selected nothing.)
+  await page.waitForFunction(() => {
+    const g = window.fbclens.graphStats();
+    return g && g.package === 'cert-watcher' && g.channel === 'stable' && g.settledFrames >= 2;
+  }, null, { timeout: 60000 });
   const spot = await emptyGraphSpot();
   await page.mouse.click(spot.x, spot.y);  // the graph canvas, away from the nodes
   assert.equal(await page.evaluate(() => document.activeElement === window.fbclens.canvas), true, 'the click focused the graph');
   await page.keyboard.press('Home');
-  assert.equal(await bundle(), 'cert-watcher.v2.0.0', 'Home: the channel head');
+  assert.equal(await bundle('cert-watcher.v2.0.0'), 'cert-watcher.v2.0.0', 'Home: the channel head');
   await page.keyboard.press('ArrowLeft');
-  assert.equal(await bundle(), 'cert-watcher.v1.2.0', 'Left: the entry the head replaces');
+  assert.equal(await bundle('cert-watcher.v1.2.0'), 'cert-watcher.v1.2.0', 'Left: the entry the head replaces');
   await page.keyboard.press('ArrowLeft');
-  assert.equal(await bundle(), 'cert-watcher.v1.1.0');
+  assert.equal(await bundle('cert-watcher.v1.1.0'), 'cert-watcher.v1.1.0');
   await page.keyboard.press('ArrowRight');
-  assert.equal(await bundle(), 'cert-watcher.v1.2.0', 'Right: the entry replacing it');
+  assert.equal(await bundle('cert-watcher.v1.2.0'), 'cert-watcher.v1.2.0', 'Right: the entry replacing it');
   // The selection asks the worker where each OLM goes from there. (The ImGui app's "If … is
   // installed" lines above the graph are gone with issue 20: the Bundle panel, which a bundle
   // picked in the graph brings forward, says it.)
@@ -239,6 +248,7 @@ test('advice beyond opm: a valid catalog where OLM Classic strands a bundle show
   assert.match(status, /^VALID .* 0 errors 2 warnings$/);
   const findings = panel(page, /^Findings/);
   const row = findings.getByRole('option', { name: /^warning FBC4001 catalog\.json:15:5 with "demo\.v1\.0\.0" installed, OLM Classic stays on it/ });
+  await row.first().waitFor();  // the panel draws the new catalog's findings after the load resolves
   assert.equal(await row.count(), 1);
   // Selected, it says who reports it: fbclens's advice, not opm's.
   await row.click();
