@@ -182,8 +182,11 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
       });
       return read || list;
     } catch (error) {
-      setStatus('Load cancelled' + stillShowing());
-      store.set({ loading: null });
+      // Cancelled; by a newer load too, whose own progress then stays shown.
+      if (download === controller) {
+        setStatus('Load cancelled' + stillShowing());
+        store.set({ loading: null });
+      }
       throw error;
     } finally {
       if (download === controller) download = null;
