@@ -32,20 +32,28 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
   options.analyses = !defer_analyses;
   options.release_documents = true;  // the worker reads the model, findings and properties only
   // Files and bytes parsed so far, over every root of a repository (each root has its own LoadResult).
-  std::uint64_t bytes = 0, files = 0;
-  options.load.on_file_loaded = [&bytes, &files](LoadResult& result, std::size_t) {
+  std::uint64_t bytes = 0, files_loaded = 0;
+  options.load.on_file_loaded = [&bytes, &files_loaded](LoadResult& result, std::size_t) {
     bytes += result.files.empty() ? 0 : result.files.back().bytes;
-    fbclens_report_load_progress(static_cast<double>(++files), static_cast<double>(bytes));
+    fbclens_report_load_progress(static_cast<double>(++files_loaded), static_cast<double>(bytes));
   };
   repository_.reset();
   // A folder of several catalogs (one per OpenShift version) and templates: a repository, whose
   // roots are validated one by one (deferAnalyses applies to every root). One
   // catalog is read once (validate_folder), as discovery reading each file first cost as much as
   // the load's own reading (each read copies a File into the worker).
-  repo::FolderOutcome folder_outcome = repo::validate_folder(*current_, options);
+  // Its roots are validated as discovery finds them, while the browser still reads the rest.
+  const std::unique_ptr<RepositoryLoad> repository = start_repository_load(over, options.load, defer_analyses);
+  // Progress counts the repository's roots, not a load as one catalog dropped.
+  bool counting_roots = false;
+  const auto on_root = [&](const repo::CatalogRoot& root, const repo::Discovery& so_far, const FileSource& files) {
+    if (!counting_roots) bytes = files_loaded = 0, counting_roots = true;
+    repository->validation->add_root(files, so_far, root);
+  };
+  repo::FolderOutcome folder_outcome = repo::validate_folder(*current_, options, on_root);
   if (folder_outcome.repository) {
-    bytes = files = 0;  // progress counts the repository's roots, not a load as one catalog dropped
-    const ValidationReport* report = load_repository(*folder_outcome.repository, over, options.load, defer_analyses);
+    if (!counting_roots) bytes = files_loaded = 0;
+    const ValidationReport* report = finish_repository_load(*repository, *folder_outcome.repository);
     timings_.insert(timings_.begin(), StageTime{"discover", folder_outcome.discover_ms});
     fingerprint_ = catalog_fingerprint(current_->hashes());
     start_analyses();

@@ -57,43 +57,50 @@ Json repository_overview_json(const RepositoryState& state) {
           {"current", state.current}};
 }
 
-const ValidationReport* Session::load_repository(const repo::Discovery& discovery, const profiles::ProfileSettings& over,
-                                                 const LoadOptions& options, bool defer_analyses) {
-  auto state = std::make_unique<RepositoryState>();
-  state->options.settings = over;
-  state->options.settings_origin = "the ocpVersion argument";
-  state->options.load = options;
+std::unique_ptr<RepositoryLoad> Session::start_repository_load(const profiles::ProfileSettings& over, const LoadOptions& options,
+                                                                bool defer_analyses) {
+  auto load = std::make_unique<RepositoryLoad>();
+  repo::RepositoryOptions& kept = load->state->options;
+  kept.settings = over;
+  kept.settings_origin = "the ocpVersion argument";
+  kept.load = options;
   // The progress callback reports this load (it refers to the caller's running total): a root
   // selected later is validated without it.
-  state->options.load.on_file_loaded = nullptr;
-  // The catalog shown first: the newest OpenShift version's (the last versioned root), else the first.
-  std::string shown = discovery.roots.empty() ? std::string() : discovery.roots.front().path;
-  for (const repo::CatalogRoot& r : discovery.roots) {
-    if (r.ocp_version) shown = r.path;
-  }
-  state->current = shown;
+  kept.load.on_file_loaded = nullptr;
   // Deferred for every root: the root shown completes its own when the page asks (analyses), the
   // others only for the whole repository's report (repositoryReport without catalogs: false).
-  state->options.defer_analyses = defer_analyses;
-  repo::RepositoryOptions run = state->options;
-  run.load.on_file_loaded = options.on_file_loaded;  // this load reports its progress
+  kept.defer_analyses = defer_analyses;
+  load->run = kept;
+  load->run.load.on_file_loaded = options.on_file_loaded;  // this load reports its progress
   // The load's stages (loadTimings) are every root's, added up. Check profiles, applied to each
   // root after its validation, and the templates' rendering are in none of them.
-  ValidationTimings total;
-  run.on_root = [this, &shown, &total](const repo::RootOutcome& outcome, std::unique_ptr<ValidationReport>& report,
-                                       const FileSource&) {
+  RepositoryLoad& self = *load;
+  load->run.on_root = [&self](const repo::RootOutcome& outcome, std::unique_ptr<ValidationReport>& report, const FileSource&) {
     if (report) {
       const ValidationTimings& t = report->timings;
-      total.read += t.read, total.parse += t.parse, total.decode += t.decode, total.model += t.model;
-      total.validate += t.validate, total.analyses += t.analyses;
+      self.total.read += t.read, self.total.parse += t.parse, self.total.decode += t.decode, self.total.model += t.model;
+      self.total.validate += t.validate, self.total.analyses += t.analyses;
     }
-    if (outcome.root.path == shown) report_ = std::move(report);
+    // The roots come in version order, unversioned last: the last versioned one is the newest.
+    if (outcome.root.ocp_version || self.shown_report == nullptr) {
+      self.shown = outcome.root.path;
+      self.shown_report = std::move(report);
+    }
   };
-  state->report = repo::validate_repository(*current_, discovery, run);
+  load->validation = std::make_unique<repo::RepositoryValidation>(load->run);
+  return load;
+}
+
+const ValidationReport* Session::finish_repository_load(RepositoryLoad& load, const repo::Discovery& discovery) {
+  std::unique_ptr<RepositoryState> state = std::move(load.state);
+  state->report = load.validation->finish(*current_, discovery);
+  state->current = load.shown;
+  report_ = std::move(load.shown_report);
+  const ValidationTimings& total = load.total;
   timings_ = {{"read", total.read}, {"parse", total.parse}, {"decode", total.decode}, {"model", total.model},
               {"validate", total.validate}, {"profiles", 0}, {"analyses", total.analyses}, {"view", 0}, {"serialise", 0}};
   for (const repo::CatalogRoot& r : discovery.roots) {
-    if (r.path == shown) state->current_files = repo::root_source(*current_, discovery, r);
+    if (r.path == state->current) state->current_files = repo::root_source(*current_, discovery, r);
   }
   repository_ = std::move(state);
   if (!report_) report_ = std::make_unique<ValidationReport>();  // a repository of templates only

@@ -23,6 +23,25 @@ struct RepositoryState {
   std::unique_ptr<FileSource> current_files;  ///< its files (a view of the Session's files)
 };
 
+/// A repository's load while discovery still reads it (Session::load, wasm/repository_ops.cpp):
+/// the state being built, and the validation that takes each root as discovery is sure of it
+/// (repo::RootFound), so the roots' parsing overlaps the browser's reading of the rest.
+struct RepositoryLoad {
+  std::unique_ptr<RepositoryState> state = std::make_unique<RepositoryState>();
+  repo::RepositoryOptions run;  ///< state's options, with this load's progress hook and on_root
+  std::unique_ptr<repo::RepositoryValidation> validation;  ///< over `run`
+  /// Every root's stages added up (the load's loadTimings).
+  ValidationTimings total;
+  /// The root shown first, as far as the roots so far say: the newest OpenShift version's (the last
+  /// versioned root), else the first root. Its report is kept; the others' are released.
+  std::string shown;
+  std::unique_ptr<ValidationReport> shown_report;
+
+  RepositoryLoad() = default;
+  RepositoryLoad(const RepositoryLoad&) = delete;  // `validation` refers to `run`
+  RepositoryLoad& operator=(const RepositoryLoad&) = delete;
+};
+
 /// The `repository` member of load's and selectRoot's answers:
 ///   {"roots": [{"root", "ocpVersion", "effectiveOcpVersion", "verdict", "counts": {"packages",
 ///     "channels", "bundles", "findingCounts": {error, warning, info}}, "analysesComplete"}],

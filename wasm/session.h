@@ -20,7 +20,8 @@ namespace fbclens::wasm {
 
 /// How long one stage of the last load took: {name, milliseconds}. The stages, in the order they
 /// ran: "discover" (deciding whether the folder is a repository; for a folder that is one catalog
-/// by its paths it comes after "validate": repo::validate_folder), "read" (files copied into wasm
+/// by its paths it comes after "validate": repo::validate_folder; a repository's roots validated
+/// while discovery reads are in the stages after it, not in it), "read" (files copied into wasm
 /// memory), "parse", "decode", "model", "validate" (opm's rules),
 /// "profiles", "analyses" (0 when deferred), "view" (the explorer view built), "serialise" (its
 /// JSON text written).
@@ -157,11 +158,16 @@ class Session {
 
   /// A fresh analyses::Cache for report_ (after a load or a root selected).
   void start_analyses();
-  /// Load of a folder discovery found to be a repository (wasm/repository_ops.cpp): every root
-  /// validated, the newest version's kept as report_ (its analyses left for later with
+  /// The load of a folder that may be a repository (wasm/repository_ops.cpp), before discovery:
+  /// its add_root validates each root discovery passes (repo::RootFound) as validate_repository
+  /// would, with `over` and `options` (the progress hook included), every root's analyses deferred
+  /// with `defer_analyses`. Nothing is validated unless discovery passes a root.
+  std::unique_ptr<RepositoryLoad> start_repository_load(const profiles::ProfileSettings& over, const LoadOptions& options,
+                                                        bool defer_analyses);
+  /// Once discovery found `discovery`, a repository: the rest of `load`'s roots validated, its
+  /// templates checked, the newest version's root kept as report_ (its analyses left for later with
   /// `defer_analyses`, and so are those of a root selected later; every other root's run).
-  const ValidationReport* load_repository(const repo::Discovery& discovery, const profiles::ProfileSettings& over,
-                                          const LoadOptions& options, bool defer_analyses);
+  const ValidationReport* finish_repository_load(RepositoryLoad& load, const repo::Discovery& discovery);
 };
 
 /// The module's one session (the JS API is a set of C functions, so it needs a place to live).

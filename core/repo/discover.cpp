@@ -160,6 +160,147 @@ std::string child_folder(const std::string& path, const std::string& folder) {
   return (folder.empty() ? "" : folder + "/") + rest.substr(0, slash);
 }
 
+
+// The folder a file's catalog content belongs to, from its path alone (the rules above): its
+// outermost version folder; else its top-level folder when that is named `catalog…`; else the
+// repository folder itself.
+enum class OwnerKind : std::uint8_t { VersionFolder, CatalogFolder, Itself };
+struct Owner {
+  OwnerKind kind = OwnerKind::Itself;
+  std::string folder;  ///< "" for Itself
+};
+
+Owner owner_of(const std::string& path) {
+  std::string version_folder = outermost_version_folder(path);
+  if (!version_folder.empty()) return {OwnerKind::VersionFolder, std::move(version_folder)};
+  const std::vector<std::string> parts = path_components(path);
+  if (parts.size() > 1 && starts_with_catalog(parts[0])) return {OwnerKind::CatalogFolder, parts[0]};
+  return {};
+}
+
+// One owner's files, as discovery reads them.
+struct OwnerFolder {
+  Owner owner;
+  std::optional<profiles::OcpVersion> version;  ///< a version folder's
+  std::vector<std::size_t> files;               ///< positions in the walk, in walk order
+  std::vector<std::string> content;             ///< the files naming an FBC schema, in walk order
+};
+
+// Discovery::roots' order: by version (ocp_version_less), unversioned last, then by path.
+bool root_less(const CatalogRoot& a, const CatalogRoot& b) {
+  if (a.ocp_version.has_value() != b.ocp_version.has_value()) return a.ocp_version.has_value();
+  if (a.ocp_version && b.ocp_version) {
+    if (ocp_version_less(*a.ocp_version, *b.ocp_version)) return true;
+    if (ocp_version_less(*b.ocp_version, *a.ocp_version)) return false;
+  }
+  return a.path < b.path;
+}
+
+// The order discovery reads the owners' files in: as their roots will be ordered (root_less: a root
+// is its owner folder or a folder below it), the repository folder's own files last.
+bool folder_less(const OwnerFolder& a, const OwnerFolder& b) {
+  if (a.owner.kind != b.owner.kind) {
+    if (a.owner.kind == OwnerKind::Itself || b.owner.kind == OwnerKind::Itself) return b.owner.kind == OwnerKind::Itself;
+    return a.owner.kind == OwnerKind::VersionFolder;
+  }
+  if (a.version && b.version) {
+    if (ocp_version_less(*a.version, *b.version)) return true;
+    if (ocp_version_less(*b.version, *a.version)) return false;
+  }
+  return a.owner.folder < b.owner.folder;
+}
+
+// The root of a version folder or a `catalog…` folder with content: the version folder, or its one
+// child when all the content is there; the `catalog…` folder itself.
+CatalogRoot root_of(const OwnerFolder& folder) {
+  CatalogRoot root;
+  root.path = folder.owner.folder;
+  if (folder.owner.kind != OwnerKind::VersionFolder) return root;
+  root.version_folder = folder.owner.folder;
+  root.ocp_version = folder.version;
+  std::set<std::string> children;
+  for (const std::string& f : folder.content) children.insert(child_folder(f, folder.owner.folder));
+  if (children.size() == 1 && !children.begin()->empty()) root.path = *children.begin();
+  return root;
+}
+
+// Whether `root` comes before (root_less) any root `folder` can make, whatever its files hold: a
+// root of a later version; of the same version (or unversioned both) one whose path, the folder's
+// own or below it, cannot come before the folder's; the repository folder is a root only when
+// nothing else is.
+bool before_every_root_of(const CatalogRoot& root, const OwnerFolder& folder) {
+  if (folder.owner.kind == OwnerKind::Itself) return true;
+  if (folder.owner.kind == OwnerKind::VersionFolder) {
+    if (!root.ocp_version || !folder.version) return false;
+    if (ocp_version_less(*root.ocp_version, *folder.version)) return true;
+    if (ocp_version_less(*folder.version, *root.ocp_version)) return false;
+  } else if (root.ocp_version) {
+    return true;
+  }
+  return root.path < folder.owner.folder;
+}
+
+// The template a file holds, if it names a template schema and one of its documents is a template.
+std::optional<TemplateFile> template_in(const std::string& path, const std::string& bytes) {
+  if (!mentions_template_schema(bytes)) return std::nullopt;
+  const std::vector<Document> docs = read_documents(bytes);
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    const std::optional<TemplateSchema> schema = parse_template_schema(document_schema(docs[i].value));
+    if (!schema) continue;
+    TemplateFile t;
+    t.path = path;
+    t.schema = *schema;
+    t.document = static_cast<std::uint32_t>(i);
+    t.position = docs[i].position;
+    t.first_schema = document_schema(docs.front().value);
+    return t;
+  }
+  return std::nullopt;
+}
+
+// `items`, found at walk positions `at` (one each), in walk order.
+template <typename T>
+std::vector<T> in_walk_order(std::vector<T> items, const std::vector<std::size_t>& at) {
+  std::vector<std::size_t> order(items.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return at[a] < at[b]; });
+  std::vector<T> out;
+  out.reserve(items.size());
+  for (const std::size_t i : order) out.push_back(std::move(items[i]));
+  return out;
+}
+
+// At most this many of discovery's next reads follow a root's own in its read plans (ReadsAfter):
+// more than a read-ahead takes on at once, and a repository of many small roots plans in time
+// linear in its files.
+constexpr std::size_t kMaxReadsAfter = 1024;
+
+// The repository's files as a root found during discovery is read: each read plan is followed by
+// discovery's next reads (from `order[from]` on), so that the browser goes on reading them while
+// the root is validated. The plans are marked read again: discovery's files are read by the roots.
+class ReadsAfter final : public FileSource {
+ public:
+  ReadsAfter(const FileSource& base, const std::vector<std::string>& order, std::size_t from)
+      : base_(base), order_(order), from_(from) {}
+  std::vector<std::string> list_files(std::vector<SourceError>& errors) const override { return base_.list_files(errors); }
+  bool read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const override {
+    return base_.read(path, bytes, error, max_bytes);
+  }
+  bool is_symlink_to_directory(const std::string& path) const override { return base_.is_symlink_to_directory(path); }
+  void plan_reads(const ReadPlan& plan) const override {
+    ReadPlan with_next = plan;
+    const std::size_t end = std::min(order_.size(), from_ + kMaxReadsAfter);
+    for (std::size_t i = from_; i < end; ++i) with_next.paths.push_back(order_[i]);
+    with_next.read_again = plan.read_again || end > from_;
+    base_.plan_reads(with_next);
+  }
+
+ private:
+  const FileSource& base_;
+  const std::vector<std::string>& order_;
+  std::size_t from_;
+};
+
 }  // namespace
 
 const char* template_schema_name(TemplateSchema schema) {
@@ -227,86 +368,86 @@ bool ocp_version_less(const profiles::OcpVersion& a, const profiles::OcpVersion&
   return a.minor < b.minor;
 }
 
-Discovery discover_repository(const FileSource& source) {
+Discovery discover_repository(const FileSource& source, const RootFound& on_root) {
   Discovery out;
-  std::vector<std::string> content;
   const std::vector<std::string> looked_at = files_to_look_at(source);
+  // The files by the folder their content would belong to, the folders in root order.
+  std::vector<OwnerFolder> folders;
+  {
+    std::map<std::pair<int, std::string>, std::size_t> index;
+    for (std::size_t i = 0; i < looked_at.size(); ++i) {
+      const Owner owner = owner_of(looked_at[i]);
+      const auto [at, added] = index.emplace(std::make_pair(static_cast<int>(owner.kind), owner.folder), folders.size());
+      if (added) {
+        OwnerFolder folder;
+        folder.owner = owner;
+        if (owner.kind == OwnerKind::VersionFolder) folder.version = ocp_version_of_folder(base_name(owner.folder));
+        folders.push_back(std::move(folder));
+      }
+      folders[at->second].files.push_back(i);
+    }
+    std::sort(folders.begin(), folders.end(), folder_less);
+  }
+  std::vector<std::string> order;  // the reads, in the order made
+  order.reserve(looked_at.size());
+  for (const OwnerFolder& f : folders) {
+    for (const std::size_t i : f.files) order.push_back(looked_at[i]);
+  }
   // Every file discovery reads is read again next: by the roots' loads (or by the one catalog's).
-  source.plan_reads({looked_at, /*read_again=*/true});
+  source.plan_reads({order, /*read_again=*/true});
+
+  std::vector<std::size_t> template_at, unreadable_at;  // the walk position of each template, each unreadable file
+  std::vector<CatalogRoot> found;  // roots found and not yet passed to on_root, in root order
+  std::size_t reads_made = 0;
   // One buffer for every file, as the loader keeps one (load_catalog): not zero-filled per file.
   std::string bytes;
-  for (const std::string& p : looked_at) {
-    std::string error;
-    if (!source.read(p, bytes, error, kMaxDiscoveryBytes)) {
-      out.unreadable.push_back({p, error});
-      continue;
-    }
-    if (mentions_template_schema(bytes)) {
-      const std::vector<Document> docs = read_documents(bytes);
-      bool found = false;
-      for (std::size_t i = 0; i < docs.size() && !found; ++i) {
-        const std::optional<TemplateSchema> schema = parse_template_schema(document_schema(docs[i].value));
-        if (!schema) continue;
-        TemplateFile t;
-        t.path = p;
-        t.schema = *schema;
-        t.document = static_cast<std::uint32_t>(i);
-        t.position = docs[i].position;
-        t.first_schema = document_schema(docs.front().value);
-        out.templates.push_back(std::move(t));
-        found = true;
+  for (std::size_t f = 0; f < folders.size(); ++f) {
+    OwnerFolder& folder = folders[f];
+    for (const std::size_t i : folder.files) {
+      const std::string& p = looked_at[i];
+      ++reads_made;
+      std::string error;
+      if (!source.read(p, bytes, error, kMaxDiscoveryBytes)) {
+        out.unreadable.push_back({p, error});
+        unreadable_at.push_back(i);
+        continue;
       }
-      if (found) continue;
+      if (std::optional<TemplateFile> t = template_in(p, bytes)) {
+        out.templates.push_back(std::move(*t));
+        template_at.push_back(i);
+        continue;
+      }
+      if (mentions_fbc_schema(bytes)) folder.content.push_back(p);
     }
-    if (mentions_fbc_schema(bytes)) content.push_back(p);
+    if (!on_root || folder.owner.kind == OwnerKind::Itself || folder.content.empty()) continue;
+    const CatalogRoot root = root_of(folder);
+    found.insert(std::upper_bound(found.begin(), found.end(), root, root_less), root);
+    if (f + 1 == folders.size()) continue;  // the last folder read: the answer has the rest
+    const ReadsAfter files(source, order, reads_made);
+    // The buffer goes first: the root's validation would hold it meanwhile (a file of tens of MB).
+    if (!found.empty() && before_every_root_of(found.front(), folders[f + 1])) bytes = std::string();
+    while (!found.empty() && before_every_root_of(found.front(), folders[f + 1])) {
+      on_root(found.front(), out, files);
+      found.erase(found.begin());
+    }
   }
+  bytes = std::string();
 
-  // Group the content by the folder it belongs to.
-  std::map<std::string, std::vector<std::string>> versioned, unversioned;
-  for (const std::string& p : content) {
-    const std::string version_folder = outermost_version_folder(p);
-    if (!version_folder.empty()) {
-      versioned[version_folder].push_back(p);
-      continue;
-    }
-    const std::vector<std::string> parts = path_components(p);
-    if (parts.size() > 1 && starts_with_catalog(parts[0])) {
-      unversioned[parts[0]].push_back(p);
-    } else {
-      unversioned[""].push_back(p);
-    }
+  // What was found, in walk order again.
+  out.templates = in_walk_order(std::move(out.templates), template_at);
+  out.unreadable = in_walk_order(std::move(out.unreadable), unreadable_at);
+  for (const OwnerFolder& folder : folders) {
+    if (folder.owner.kind != OwnerKind::Itself && !folder.content.empty()) out.roots.push_back(root_of(folder));
   }
-  for (const auto& [folder, files] : versioned) {
-    CatalogRoot root;
-    root.version_folder = folder;
-    root.ocp_version = ocp_version_of_folder(base_name(folder));
-    // The version folder, or its one child when all the content is there.
-    std::set<std::string> children;
-    for (const std::string& f : files) children.insert(child_folder(f, folder));
-    root.path = children.size() == 1 && !children.begin()->empty() ? *children.begin() : folder;
-    out.roots.push_back(std::move(root));
-  }
-  for (const auto& [folder, files] : unversioned) {
-    if (folder.empty()) continue;
-    CatalogRoot root;
-    root.path = folder;
-    out.roots.push_back(std::move(root));
-  }
-  if (unversioned.count("")) {
+  for (const OwnerFolder& folder : folders) {
+    if (folder.owner.kind != OwnerKind::Itself || folder.content.empty()) continue;
     if (out.roots.empty()) {
       out.roots.push_back(CatalogRoot{});
     } else {
-      out.stray_content = unversioned[""];
+      out.stray_content = folder.content;
     }
   }
-  std::stable_sort(out.roots.begin(), out.roots.end(), [](const CatalogRoot& a, const CatalogRoot& b) {
-    if (a.ocp_version.has_value() != b.ocp_version.has_value()) return a.ocp_version.has_value();
-    if (a.ocp_version && b.ocp_version) {
-      if (ocp_version_less(*a.ocp_version, *b.ocp_version)) return true;
-      if (ocp_version_less(*b.ocp_version, *a.ocp_version)) return false;
-    }
-    return a.path < b.path;
-  });
+  std::stable_sort(out.roots.begin(), out.roots.end(), root_less);
 
   // Pair each template with the roots it renders.
   for (TemplateFile& t : out.templates) {

@@ -26,6 +26,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -98,10 +99,26 @@ struct Discovery {
   bool repository = false;
 };
 
+/// What discover_repository calls with each catalog root as soon as it is sure of it, while it
+/// still reads the rest of the repository: `root` exactly as it will be in Discovery::roots, the
+/// roots in that order (each root is passed once, and every root passed comes before those not
+/// passed yet); `so_far` the discovery until now (its `templates` hold every template inside
+/// `root`; nothing else of it is final); `files` the repository's files to read the root through,
+/// whose read plans name discovery's next reads after the root's own, so a source that reads ahead
+/// (the browser's Files) goes on reading the repository while the root is validated. Roots
+/// discovery is only sure of at its end are not passed: Discovery::roots has them. Passing a
+/// root tells the caller that the folder is a repository (Discovery::repository will be true).
+using RootFound = std::function<void(const CatalogRoot& root, const Discovery& so_far, const FileSource& files)>;
+
 /// Looks at every file of `source` (its .indexignore files honoured) and finds the roots and
 /// templates. Reads each candidate file once; parses only files that name a template schema.
-/// Never fails: unreadable files are listed in `unreadable`.
-Discovery discover_repository(const FileSource& source);
+/// Never fails: unreadable files are listed in `unreadable`. The files are read folder by folder
+/// in the order of the roots they can make (a version folder, or a top-level `catalog…` folder;
+/// by version, as Discovery::roots is ordered), each folder in walk order, and the folder's own
+/// files last; the answer does not depend on that order. With `on_root`, each root is passed to it
+/// as soon as the folders read leave no doubt about it and about the roots before it (see
+/// RootFound): its validation can then overlap the reading of the rest.
+Discovery discover_repository(const FileSource& source, const RootFound& on_root = {});
 
 /// Whether a folder's paths (FileSource::list_files) leave a template file as the only thing that
 /// could make it a repository: none lies under a version folder or in a top-level folder named

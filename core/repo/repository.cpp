@@ -38,7 +38,7 @@ void index_bundle_source(const BundleSource& from, tmpl::BundleIndex& index) {
 
 }  // namespace
 
-FolderOutcome validate_folder(const FileSource& source, const ValidateOptions& options) {
+FolderOutcome validate_folder(const FileSource& source, const ValidateOptions& options, const RootFound& on_root) {
   FolderOutcome out;
   // Runs `step`, adding the milliseconds it took to `total`.
   const auto timed = [](double& total, auto&& step) {
@@ -55,7 +55,16 @@ FolderOutcome validate_folder(const FileSource& source, const ValidateOptions& o
     out.decided_after_load = true;
     if (!timed(out.discover_ms, [&] { return watch.may_hold_template(&out.report->load); })) return out;
   }
-  Discovery discovery = timed(out.discover_ms, [&] { return discover_repository(source); });
+  // The roots validated while discovery reads are not deciding: their time is theirs.
+  double roots_ms = 0;
+  const RootFound timed_on_root = !on_root ? RootFound() : [&](const CatalogRoot& root, const Discovery& so_far, const FileSource& files) {
+    timed(roots_ms, [&] {
+      on_root(root, so_far, files);
+      return 0;
+    });
+  };
+  Discovery discovery = timed(out.discover_ms, [&] { return discover_repository(source, timed_on_root); });
+  out.discover_ms -= roots_ms;
   if (discovery.repository) {
     // A load as one catalog that turned out to be a repository's: part of deciding, then dropped.
     out.discover_ms += load_ms;
@@ -117,32 +126,49 @@ void complete_root(const FileSource& source, const Discovery& discovery, const R
 }
 
 RepositoryReport validate_repository(const FileSource& source, const Discovery& discovery, const RepositoryOptions& options) {
-  RepositoryReport out;
-  out.discovery = discovery;
-  tmpl::BundleIndex index;
-  // The previous root's report (for the matrix's diff), owned here unless on_root took it.
-  std::unique_ptr<ValidationReport> previous;
-  const model::Model* previous_model = nullptr;
+  return RepositoryValidation(options).finish(source, discovery);
+}
 
-  for (const CatalogRoot& root : discovery.roots) {
-    const std::unique_ptr<FileSource> files = root_source(source, discovery, root);
-    RootOutcome outcome;
-    outcome.root = root;
-    auto report = std::make_unique<ValidationReport>(validate_root(*files, root, options, outcome.ocp_version_from, !options.defer_analyses));
-    record_root_report(outcome, *report);
-    outcome.skeleton = tmpl::skeleton_of(report->model);
-    index.add_catalog(report->model, root.path);
-    out.matrix.columns.push_back(matrix_column(*report, root.path, root.ocp_version));
-    if (previous_model) {
-      out.matrix.changes.push_back(MatrixChange{out.roots.back().root.path, root.path, diff::diff_models(*previous_model, report->model)});
-    }
-    const model::Model* model = &report->model;  // stays put if on_root takes the report
-    if (options.on_root) options.on_root(outcome, report, *files);
-    out.roots.push_back(std::move(outcome));
-    previous = std::move(report);  // kept for the next root's diff, then released
-    previous_model = model;
+void RepositoryValidation::add_root(const FileSource& files, const Discovery& so_far, const CatalogRoot& root) {
+  const std::unique_ptr<FileSource> root_files = root_source(files, so_far, root);
+  RootOutcome outcome;
+  outcome.root = root;
+  auto report = std::make_unique<ValidationReport>(validate_root(*root_files, root, options_, outcome.ocp_version_from, !options_.defer_analyses));
+  record_root_report(outcome, *report);
+  outcome.skeleton = tmpl::skeleton_of(report->model);
+  index_.add_catalog(report->model, root.path);
+  out_.matrix.columns.push_back(matrix_column(*report, root.path, root.ocp_version));
+  if (previous_model_) {
+    out_.matrix.changes.push_back(MatrixChange{out_.roots.back().root.path, root.path, diff::diff_models(*previous_model_, report->model)});
   }
-  previous.reset();
+  const model::Model* model = &report->model;  // stays put if on_root takes the report
+  if (options_.on_root) options_.on_root(outcome, report, *root_files);
+  out_.roots.push_back(std::move(outcome));
+  previous_ = std::move(report);  // kept for the next root's diff, then released
+  previous_model_ = model;
+}
+
+RepositoryReport RepositoryValidation::finish(const FileSource& source, const Discovery& discovery) {
+  const auto added_first = [&] {
+    if (out_.roots.size() > discovery.roots.size()) return false;
+    for (std::size_t i = 0; i < out_.roots.size(); ++i) {
+      if (out_.roots[i].root.path != discovery.roots[i].path) return false;
+    }
+    return true;
+  };
+  if (!added_first()) {
+    out_ = RepositoryReport();
+    index_ = tmpl::BundleIndex();
+    previous_.reset();
+    previous_model_ = nullptr;
+  }
+  for (std::size_t i = out_.roots.size(); i < discovery.roots.size(); ++i) add_root(source, discovery, discovery.roots[i]);
+  RepositoryReport out = std::move(out_);
+  out.discovery = discovery;
+  tmpl::BundleIndex& index = index_;
+
+  previous_.reset();
+  previous_model_ = nullptr;
   std::set<std::string> packages;
   for (const MatrixColumn& c : out.matrix.columns) {
     for (const auto& [name, cell] : c.packages) packages.insert(name);
@@ -150,7 +176,7 @@ RepositoryReport validate_repository(const FileSource& source, const Discovery& 
   out.matrix.packages.assign(packages.begin(), packages.end());
 
   if (!discovery.templates.empty()) {
-    for (const BundleSource& from : options.bundles_from) {
+    for (const BundleSource& from : options_.bundles_from) {
       if (from.source) index_bundle_source(from, index);
     }
   }
@@ -158,7 +184,7 @@ RepositoryReport validate_repository(const FileSource& source, const Discovery& 
     TemplateOutcome outcome;
     outcome.file = file;
     std::string bytes, error;
-    if (!source.read(file.path, bytes, error, options.load.max_file_bytes)) {
+    if (!source.read(file.path, bytes, error, options_.load.max_file_bytes)) {
       outcome.findings.push_back(make_finding(FindingId::TemplateUnreadable, {error, error}, SourceLocation{file.path}, {}));
       out.templates.push_back(std::move(outcome));
       continue;

@@ -117,11 +117,42 @@ struct FolderOutcome {
 /// to make it a repository (only_a_template_makes_a_repository, most folders) is validated through
 /// a TemplateWatch first, and discovery runs only when one of its files names a template schema:
 /// each file of a catalog is then read once, not once by discovery and again by the load.
-FolderOutcome validate_folder(const FileSource& source, const ValidateOptions& options);
+/// `on_root` is discover_repository's (called only for a repository, with the roots discovery is
+/// sure of while it reads); discover_ms leaves out the time spent in it.
+FolderOutcome validate_folder(const FileSource& source, const ValidateOptions& options, const RootFound& on_root = {});
 
 /// Validates the repository in `source`, whose layout `discovery` found (discover_repository).
 /// Never fails: every problem is a finding of a root, a template or the repository.
 RepositoryReport validate_repository(const FileSource& source, const Discovery& discovery, const RepositoryOptions& options = {});
+
+/// validate_repository's work, for a caller that has the roots one by one while discovery still
+/// reads (discover_repository's RootFound): add_root for each root passed, then finish with the
+/// whole discovery. The report is validate_repository's with the same options, whichever roots
+/// were added before finish: each root is validated once, in Discovery::roots order, and
+/// options.on_root is called for each in that order.
+class RepositoryValidation {
+ public:
+  /// `options` must outlive this object.
+  explicit RepositoryValidation(const RepositoryOptions& options) : options_(options) {}
+
+  /// Validates `root`, the next root in Discovery::roots order, from `files` (the repository's
+  /// files: the root is read through root_source(files, so_far, root)).
+  void add_root(const FileSource& files, const Discovery& so_far, const CatalogRoot& root);
+
+  /// The report of the repository in `source`: validates the roots of `discovery` not added yet,
+  /// then the templates and the repository's own findings. Roots added that are not the first
+  /// roots of `discovery`, in its order (a caller's mistake), are validated again in order, and
+  /// on_root is called for them again.
+  RepositoryReport finish(const FileSource& source, const Discovery& discovery);
+
+ private:
+  const RepositoryOptions& options_;
+  RepositoryReport out_;
+  tmpl::BundleIndex index_;
+  /// The previous root's report (for the matrix's diff), owned here unless on_root took it.
+  std::unique_ptr<ValidationReport> previous_;
+  const model::Model* previous_model_ = nullptr;
+};
 
 /// Validates one root as part of a repository: the root's catalog, with the check profiles
 /// (`options.settings` over its .fbclens.yaml, its version from its folder), and with the analyses

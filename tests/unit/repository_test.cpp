@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <set>
 
 #include "analyses/analyses.h"
@@ -38,6 +39,34 @@ std::vector<std::string> strings(const Json& list) {
 
 const std::string kFixtures = source_dir() + "/tests/fixtures/repository";
 
+// A repository validated as the worker validates one: each root as discovery passes it
+// (validate_folder's on_root), the rest when discovery is done. `passed`: the roots passed.
+struct Streamed {
+  std::optional<repo::RepositoryReport> report;  ///< unset when the folder is one catalog
+  std::vector<std::string> passed;
+};
+
+Streamed validate_streamed(const FileSource& source, const repo::RepositoryOptions& options = {}) {
+  Streamed out;
+  repo::RepositoryValidation validation(options);
+  const repo::FolderOutcome folder = repo::validate_folder(
+      source, {}, [&](const repo::CatalogRoot& root, const repo::Discovery& so_far, const FileSource& files) {
+        out.passed.push_back(root.path);
+        validation.add_root(files, so_far, root);
+      });
+  if (folder.repository) out.report = validation.finish(source, *folder.repository);
+  return out;
+}
+
+// Whether `passed` is the first roots of `discovery`, in its order.
+bool passed_first(const std::vector<std::string>& passed, const repo::Discovery& discovery) {
+  if (passed.size() > discovery.roots.size()) return false;
+  for (std::size_t i = 0; i < passed.size(); ++i) {
+    if (passed[i] != discovery.roots[i].path) return false;
+  }
+  return true;
+}
+
 const bool registered = [] {
   for (const std::string& id : list_dirs(kFixtures)) {
     register_test("repository/" + id, "[repository]", [id] {
@@ -53,8 +82,16 @@ const bool registered = [] {
       const repo::FolderOutcome folder = repo::validate_folder(source, {});
       CHECK(folder.repository.has_value() == discovery.repository);
       CHECK((folder.report != nullptr) == !discovery.repository);
-      if (!discovery.repository) return;
+      const Streamed streamed = validate_streamed(source);
+      CHECK(streamed.report.has_value() == discovery.repository);
+      if (!discovery.repository) {
+        CHECK(streamed.passed.empty());
+        return;
+      }
       const repo::RepositoryReport report = repo::validate_repository(source, discovery);
+      // Validated as discovery found the roots: the same report, the roots passed in its order.
+      CHECK(passed_first(streamed.passed, discovery));
+      CHECK(repo::repository_json(*streamed.report) == repo::repository_json(report));
       CHECK(codes_of(report.findings) == strings(expected["codes"]));
       REQUIRE(report.templates.size() == expected["templates"].size());
       for (const repo::TemplateOutcome& t : report.templates) {
@@ -191,6 +228,86 @@ TEST_CASE("deferred analyses of a repository's roots, completed later, give the 
   CHECK(repo::repository_json(deferred) == repo::repository_json(whole));
 }
 
+// Discovery reads a version's folders before the next version's, and passes each root once no
+// folder still to read can make a root before it (RootFound). "v4.14" and "v4.14-4-14" are both
+// 4.14, and "v4.14-4-14" sorts before "v4.14/catalog": neither root is passed until both folders
+// are read. The folder's own files come last and block nothing.
+TEST_CASE("roots are passed in Discovery::roots order, each once no unread folder can come before it", "[repository]") {
+  MemoryFileSource source;
+  const std::string package = "{\"schema\":\"olm.package\",\"name\":\"p\"}\n";
+  for (const char* path : {"v4.15/catalog/p/catalog.json", "v4.14/catalog/p/catalog.json", "v4.14-4-14/p/catalog.json",
+                           "v4.14-4-14/q/catalog.json", "v4.16/catalog/p/catalog.json", "catalog-old/p/catalog.json", "stray.json"}) {
+    source.add(path, package);
+  }
+  const auto version = repo::ocp_version_of_folder("v4.14-4-14");
+  CHECK((version && version->major == 4 && version->minor == 14));
+  std::vector<std::string> passed;
+  const repo::Discovery discovery = repo::discover_repository(
+      source, [&](const repo::CatalogRoot& root, const repo::Discovery&, const FileSource&) { passed.push_back(root.path); });
+  std::vector<std::string> roots;
+  for (const repo::CatalogRoot& r : discovery.roots) roots.push_back(r.path);
+  CHECK(roots == std::vector<std::string>{"v4.14-4-14", "v4.14/catalog", "v4.15/catalog", "v4.16/catalog", "catalog-old"});
+  // The folder's own files are read last, and cannot make a root beside others: every root is
+  // passed during discovery, "catalog-old" just before them.
+  CHECK(passed == std::vector<std::string>{"v4.14-4-14", "v4.14/catalog", "v4.15/catalog", "v4.16/catalog", "catalog-old"});
+  CHECK(discovery.stray_content == std::vector<std::string>{"stray.json"});
+}
+
+TEST_CASE("a root passed during discovery reads its files with discovery's next reads planned after them", "[repository]") {
+  // A source that records plans and reads, in one sequence.
+  struct Recording final : FileSource {
+    MemoryFileSource files;
+    mutable std::vector<std::string> events;
+    std::vector<std::string> list_files(std::vector<SourceError>& errors) const override { return files.list_files(errors); }
+    bool read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const override {
+      events.push_back("read " + path);
+      return files.read(path, bytes, error, max_bytes);
+    }
+    void plan_reads(const ReadPlan& plan) const override {
+      std::string e = std::string("plan") + (plan.read_again ? " again" : "");
+      for (const std::string& p : plan.paths) e += " " + p;
+      events.push_back(e);
+    }
+  } source;
+  const std::string package = "{\"schema\":\"olm.package\",\"name\":\"p\"}\n";
+  source.files.add("v4.21/catalog/p/catalog.json", package);
+  source.files.add("v4.20/catalog/p/catalog.json", package);
+  const repo::RepositoryOptions options;
+  const Streamed streamed = validate_streamed(source, options);
+  REQUIRE(streamed.report);
+  CHECK(streamed.passed == std::vector<std::string>{"v4.20/catalog"});
+  const std::vector<std::string> expected{
+      // discovery: a version's folder before the next version's
+      "plan again v4.20/catalog/p/catalog.json v4.21/catalog/p/catalog.json",
+      "read v4.20/catalog/p/catalog.json",
+      // v4.20's root, validated before discovery reads v4.21's files, which its plans name next
+      "plan again v4.20/catalog/p/catalog.json v4.21/catalog/p/catalog.json",
+      "read v4.20/catalog/p/catalog.json",
+      "read v4.21/catalog/p/catalog.json",
+      // v4.21's root, after discovery
+      "plan v4.21/catalog/p/catalog.json",
+      "read v4.21/catalog/p/catalog.json",
+  };
+  CHECK(source.events == expected);
+}
+
+TEST_CASE("roots added out of Discovery::roots order are validated again in order", "[repository]") {
+  const DirectoryFileSource source(kFixtures + "/l03-catalogs-version-packages/repo");
+  const repo::Discovery discovery = repo::discover_repository(source);
+  REQUIRE(discovery.roots.size() == 3);
+  std::vector<std::string> on_root;
+  repo::RepositoryOptions options;
+  options.on_root = [&](const repo::RootOutcome& outcome, std::unique_ptr<ValidationReport>&, const FileSource&) {
+    on_root.push_back(outcome.root.path);
+  };
+  repo::RepositoryValidation validation(options);
+  validation.add_root(source, discovery, discovery.roots[1]);
+  const repo::RepositoryReport report = validation.finish(source, discovery);
+  CHECK(repo::repository_json(report) == repo::repository_json(repo::validate_repository(source, discovery)));
+  CHECK(on_root == std::vector<std::string>{discovery.roots[1].path, discovery.roots[0].path, discovery.roots[1].path,
+                                            discovery.roots[2].path});
+}
+
 // ---- the real repositories of ../shared/catalogs ----
 
 const char* const kRepositories[] = {"mtv-fbc", "kueue-fbc", "rhtpa-fbc", "compliance-operator-fbc", "koku-metrics-fbc"};
@@ -208,6 +325,12 @@ TEST_CASE("real repositories: each root's verdict is opm's, templates paired", "
     const repo::Discovery discovery = repo::discover_repository(source);
     REQUIRE(discovery.repository);
     const repo::RepositoryReport report = repo::validate_repository(source, discovery);
+    // Validated as discovery finds the roots: the same report, and most roots passed while it read.
+    const Streamed streamed = validate_streamed(source);
+    REQUIRE(streamed.report);
+    CHECK(repo::repository_json(*streamed.report) == repo::repository_json(report));
+    CHECK(passed_first(streamed.passed, discovery));
+    if (discovery.roots.size() > 1) CHECK(!streamed.passed.empty());
     // The roots are exactly expected.json's roots of this dataset, each with opm's verdict.
     std::set<std::string> want, got;
     for (const auto& [root, v] : expected.items()) {
