@@ -46,9 +46,9 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
   const std::unique_ptr<RepositoryLoad> repository = start_repository_load(over, options.load, defer_analyses);
   // Progress counts the repository's roots, not a load as one catalog dropped.
   bool counting_roots = false;
-  const auto on_root = [&](const repo::CatalogRoot& root, const repo::Discovery& so_far, const FileSource& files) {
+  const auto on_root = [&](const repo::CatalogRoot& root, const repo::Discovery& so_far, const FileSource& files, bool ahead) {
     if (!counting_roots) bytes = files_loaded = 0, counting_roots = true;
-    repository->validation->add_root(files, so_far, root);
+    repository->validation->take_root(files, so_far, root, ahead);
   };
   repo::FolderOutcome folder_outcome = repo::validate_folder(*current_, options, on_root);
   if (folder_outcome.repository) {

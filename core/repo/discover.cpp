@@ -398,6 +398,7 @@ Discovery discover_repository(const FileSource& source, const RootFound& on_root
 
   std::vector<std::size_t> template_at, unreadable_at;  // the walk position of each template, each unreadable file
   std::vector<CatalogRoot> found;  // roots found and not yet passed to on_root, in root order
+  std::optional<std::string> ahead;  // the root passed ahead of its turn, until passed in its turn
   std::size_t reads_made = 0;
   // One buffer for every file, as the loader keeps one (load_catalog): not zero-filled per file.
   std::string bytes;
@@ -425,10 +426,16 @@ Discovery discover_repository(const FileSource& source, const RootFound& on_root
     if (f + 1 == folders.size()) continue;  // the last folder read: the answer has the rest
     const ReadsAfter files(source, order, reads_made);
     // The buffer goes first: the root's validation would hold it meanwhile (a file of tens of MB).
-    if (!found.empty() && before_every_root_of(found.front(), folders[f + 1])) bytes = std::string();
+    bytes = std::string();
     while (!found.empty() && before_every_root_of(found.front(), folders[f + 1])) {
-      on_root(found.front(), out, files);
+      on_root(found.front(), out, files, /*ahead=*/false);
+      if (ahead && *ahead == found.front().path) ahead.reset();
       found.erase(found.begin());
+    }
+    // A root that waits for a folder still unread: passed ahead, so it can be validated meanwhile.
+    if (!found.empty() && !ahead) {
+      ahead = found.front().path;
+      on_root(found.front(), out, files, /*ahead=*/true);
     }
   }
   bytes = std::string();

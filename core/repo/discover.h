@@ -108,7 +108,11 @@ struct Discovery {
 /// (the browser's Files) goes on reading the repository while the root is validated. Roots
 /// discovery is only sure of at its end are not passed: Discovery::roots has them. Passing a
 /// root tells the caller that the folder is a repository (Discovery::repository will be true).
-using RootFound = std::function<void(const CatalogRoot& root, const Discovery& so_far, const FileSource& files)>;
+/// `ahead` true: the root is final, but a folder still unread may make a root that comes before it
+/// ("v4.14-json/catalog" waits for "v4.14", whose root may be "v4.14" itself); a caller may
+/// validate it meanwhile and keep the result for when the root is passed again, in its turn (with
+/// `ahead` false). At most one root is passed ahead before it is passed in its turn.
+using RootFound = std::function<void(const CatalogRoot& root, const Discovery& so_far, const FileSource& files, bool ahead)>;
 
 /// Looks at every file of `source` (its .indexignore files honoured) and finds the roots and
 /// templates. Reads each candidate file once; parses only files that name a template schema.

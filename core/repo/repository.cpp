@@ -57,9 +57,9 @@ FolderOutcome validate_folder(const FileSource& source, const ValidateOptions& o
   }
   // The roots validated while discovery reads are not deciding: their time is theirs.
   double roots_ms = 0;
-  const RootFound timed_on_root = !on_root ? RootFound() : [&](const CatalogRoot& root, const Discovery& so_far, const FileSource& files) {
+  const RootFound timed_on_root = !on_root ? RootFound() : [&](const CatalogRoot& root, const Discovery& so_far, const FileSource& files, bool ahead) {
     timed(roots_ms, [&] {
-      on_root(root, so_far, files);
+      on_root(root, so_far, files, ahead);
       return 0;
     });
   };
@@ -129,11 +129,25 @@ RepositoryReport validate_repository(const FileSource& source, const Discovery& 
   return RepositoryValidation(options).finish(source, discovery);
 }
 
+void RepositoryValidation::validate_ahead(const FileSource& files, const Discovery& so_far, const CatalogRoot& root) {
+  if (ahead_report_) return;
+  const std::unique_ptr<FileSource> root_files = root_source(files, so_far, root);
+  ahead_root_ = root;
+  ahead_report_ = std::make_unique<ValidationReport>(
+      validate_root(*root_files, root, options_, ahead_ocp_version_from_, !options_.defer_analyses));
+}
+
 void RepositoryValidation::add_root(const FileSource& files, const Discovery& so_far, const CatalogRoot& root) {
   const std::unique_ptr<FileSource> root_files = root_source(files, so_far, root);
   RootOutcome outcome;
   outcome.root = root;
-  auto report = std::make_unique<ValidationReport>(validate_root(*root_files, root, options_, outcome.ocp_version_from, !options_.defer_analyses));
+  std::unique_ptr<ValidationReport> report;
+  if (ahead_report_ && ahead_root_.path == root.path) {
+    report = std::move(ahead_report_);
+    outcome.ocp_version_from = std::move(ahead_ocp_version_from_);
+  } else {
+    report = std::make_unique<ValidationReport>(validate_root(*root_files, root, options_, outcome.ocp_version_from, !options_.defer_analyses));
+  }
   record_root_report(outcome, *report);
   outcome.skeleton = tmpl::skeleton_of(report->model);
   index_.add_catalog(report->model, root.path);
@@ -157,6 +171,7 @@ RepositoryReport RepositoryValidation::finish(const FileSource& source, const Di
     return true;
   };
   if (!added_first()) {
+    ahead_report_.reset();
     out_ = RepositoryReport();
     index_ = tmpl::BundleIndex();
     previous_.reset();
@@ -169,6 +184,7 @@ RepositoryReport RepositoryValidation::finish(const FileSource& source, const Di
 
   previous_.reset();
   previous_model_ = nullptr;
+  ahead_report_.reset();
   std::set<std::string> packages;
   for (const MatrixColumn& c : out.matrix.columns) {
     for (const auto& [name, cell] : c.packages) packages.insert(name);

@@ -136,8 +136,17 @@ class RepositoryValidation {
   explicit RepositoryValidation(const RepositoryOptions& options) : options_(options) {}
 
   /// Validates `root`, the next root in Discovery::roots order, from `files` (the repository's
-  /// files: the root is read through root_source(files, so_far, root)).
+  /// files: the root is read through root_source(files, so_far, root)), unless validate_ahead
+  /// validated it: its report is then taken as it is.
   void add_root(const FileSource& files, const Discovery& so_far, const CatalogRoot& root);
+  /// Validates `root` before its turn (a root discover_repository passed ahead) and keeps its
+  /// report for add_root. Only one is kept: while one is, this does nothing (add_root validates
+  /// the root in its turn). A root kept that never gets its turn is dropped by finish.
+  void validate_ahead(const FileSource& files, const Discovery& so_far, const CatalogRoot& root);
+  /// Passes discover_repository's RootFound on: validate_ahead for a root passed ahead, else add_root.
+  void take_root(const FileSource& files, const Discovery& so_far, const CatalogRoot& root, bool ahead) {
+    ahead ? validate_ahead(files, so_far, root) : add_root(files, so_far, root);
+  }
 
   /// The report of the repository in `source`: validates the roots of `discovery` not added yet,
   /// then the templates and the repository's own findings. Roots added that are not the first
@@ -152,6 +161,10 @@ class RepositoryValidation {
   /// The previous root's report (for the matrix's diff), owned here unless on_root took it.
   std::unique_ptr<ValidationReport> previous_;
   const model::Model* previous_model_ = nullptr;
+  /// The root validated ahead of its turn (validate_ahead) and its report, until add_root takes it.
+  CatalogRoot ahead_root_;
+  std::string ahead_ocp_version_from_;
+  std::unique_ptr<ValidationReport> ahead_report_;
 };
 
 /// Validates one root as part of a repository: the root's catalog, with the check profiles

@@ -125,8 +125,10 @@ test('a repository read ahead: discovery plans its reads, then each catalog root
   // read, the roots took again without reading it again.
   assert.ok(ahead[0].plans >= 3, JSON.stringify(ahead[0]));
   assert.equal(ahead[0].kept, 2, 'both roots\' files came from what discovery kept: ' + JSON.stringify(ahead[0]));
-  const catalogBytes = Object.entries(repository).filter(([path]) => path.endsWith('.json')).reduce((n, [, text]) => n + text.length, 0);
-  assert.equal(ahead[0].keptPeakBytes, catalogBytes, 'both catalog files kept at once, nothing else: ' + JSON.stringify(ahead[0]));
+  // v4.20's root is validated as soon as discovery has read its folder, before it reads v4.21's
+  // (core/repo/discover.h RootFound): one catalog file kept at a time, nothing else.
+  const sizes = Object.entries(repository).filter(([path]) => path.endsWith('.json')).map(([, text]) => text.length);
+  assert.equal(ahead[0].keptPeakBytes, Math.max(...sizes), 'one catalog file kept at a time: ' + JSON.stringify(ahead[0]));
   assert.ok(ahead[0].files >= 4 && ahead[0].waited <= ahead[0].files, JSON.stringify(ahead[0]));
   assert.deepEqual(consoleErrors, []);
 });

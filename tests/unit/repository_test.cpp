@@ -44,15 +44,16 @@ const std::string kFixtures = source_dir() + "/tests/fixtures/repository";
 struct Streamed {
   std::optional<repo::RepositoryReport> report;  ///< unset when the folder is one catalog
   std::vector<std::string> passed;
+  std::vector<std::string> ahead;  ///< the roots passed ahead of their turn
 };
 
 Streamed validate_streamed(const FileSource& source, const repo::RepositoryOptions& options = {}) {
   Streamed out;
   repo::RepositoryValidation validation(options);
   const repo::FolderOutcome folder = repo::validate_folder(
-      source, {}, [&](const repo::CatalogRoot& root, const repo::Discovery& so_far, const FileSource& files) {
-        out.passed.push_back(root.path);
-        validation.add_root(files, so_far, root);
+      source, {}, [&](const repo::CatalogRoot& root, const repo::Discovery& so_far, const FileSource& files, bool ahead) {
+        (ahead ? out.ahead : out.passed).push_back(root.path);
+        validation.take_root(files, so_far, root, ahead);
       });
   if (folder.repository) out.report = validation.finish(source, *folder.repository);
   return out;
@@ -241,16 +242,25 @@ TEST_CASE("roots are passed in Discovery::roots order, each once no unread folde
   }
   const auto version = repo::ocp_version_of_folder("v4.14-4-14");
   CHECK((version && version->major == 4 && version->minor == 14));
-  std::vector<std::string> passed;
+  std::vector<std::string> passed, ahead;
   const repo::Discovery discovery = repo::discover_repository(
-      source, [&](const repo::CatalogRoot& root, const repo::Discovery&, const FileSource&) { passed.push_back(root.path); });
+      source, [&](const repo::CatalogRoot& root, const repo::Discovery&, const FileSource&, bool is_ahead) {
+        (is_ahead ? ahead : passed).push_back(root.path);
+      });
   std::vector<std::string> roots;
   for (const repo::CatalogRoot& r : discovery.roots) roots.push_back(r.path);
   CHECK(roots == std::vector<std::string>{"v4.14-4-14", "v4.14/catalog", "v4.15/catalog", "v4.16/catalog", "catalog-old"});
   // The folder's own files are read last, and cannot make a root beside others: every root is
   // passed during discovery, "catalog-old" just before them.
   CHECK(passed == std::vector<std::string>{"v4.14-4-14", "v4.14/catalog", "v4.15/catalog", "v4.16/catalog", "catalog-old"});
+  // "v4.14/catalog" waits for "v4.14-4-14": passed ahead of its turn, to be validated meanwhile.
+  CHECK(ahead == std::vector<std::string>{"v4.14/catalog"});
   CHECK(discovery.stray_content == std::vector<std::string>{"stray.json"});
+  // Validated so, the report is validate_repository's.
+  const Streamed streamed = validate_streamed(source);
+  REQUIRE(streamed.report);
+  CHECK(streamed.ahead == ahead);
+  CHECK(repo::repository_json(*streamed.report) == repo::repository_json(repo::validate_repository(source, discovery)));
 }
 
 TEST_CASE("a root passed during discovery reads its files with discovery's next reads planned after them", "[repository]") {
