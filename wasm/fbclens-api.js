@@ -85,7 +85,9 @@
   // larger one, the files discovery read first. Freed as they are taken again, and when the load
   // ends. Reading the union of ../shared/catalogs (183.5 MB) twice from the browser cost more than
   // the bytes' second read: 230-300 ms of waiting in the core, and the browser's CPU beside the
-  // worker's on 2 cores (tests/bench/README.md, "No root's analyses in a repository's load").
+  // worker's on 2 cores (tests/bench/README.md, "No root's analyses in a repository's load"). Since
+  // each root is validated as soon as discovery has read its folder (core/repo/discover.h
+  // RootFound), what is kept at once is about a root's files: 57.6 MB of the union's 183.5 MB.
   const KEEP_BYTES = 256 << 20;
 
   /**
@@ -102,12 +104,14 @@
    * flight go on. A file's bytes are dropped once taken; files the core skips (ignored by an
    * .indexignore) are dropped when a later one is taken. plan(handles, readAgain): the core's read
    * plan (FileSource::plan_reads: the files it reads next, in order; a catalog's .indexignore
-   * files, then the files of its walk; a repository's discovery, then each catalog root's) replaces
+   * files, then the files of its walk; a repository's discovery, and each catalog root's, which
+   * names discovery's next reads after its own when discovery has more to read) replaces
    * the order, and reads started that it does not hold are dropped; under a plan read again, the
    * bytes taken are kept (up to KEEP_BYTES) and the next take of the same file gets them without
    * reading it again. stats: {files taken, read (Files read from the browser, each at most once a
    * plan), waited (of those taken, how many the core waited for), plans, kept (of those taken, how
-   * many came from what was kept), keptPeakBytes (the most bytes kept at once)}. `readFile(handle)`:
+   * many came from what was kept), keptPeakBytes (the most bytes kept at once), waitedMs (how long
+   * the core waited for them, in all)}. `readFile(handle)`:
    * how a File's bytes are had, a promise of an ArrayBuffer or Uint8Array; by default the File's own
    * arrayBuffer(), read on this thread (the app's worker has its page read them instead:
    * fbclens-worker.js readOnPage says why).
@@ -117,7 +121,7 @@
     let order = [];  // handles, in the order of the last plan
     let position = new Map();  // handle → its index in `order`
     const reads = new Map();  // handle → {bytes, done, promise, size}: started and not yet taken
-    const stats = { files: 0, read: 0, waited: 0, plans: 0, kept: 0, keptPeakBytes: 0 };
+    const stats = { files: 0, read: 0, waited: 0, waitedMs: 0, plans: 0, kept: 0, keptPeakBytes: 0 };
     let next = 0;      // the next file of `order` to start reading
     let passed = 0;    // files of `order` before this position are taken or skipped
     let inFlight = 0;  // bytes started and not yet taken
@@ -191,7 +195,11 @@
         };
         if (read.done) return finish();
         stats.waited++;
-        return read.promise.then(finish);
+        const waitStart = performance.now();
+        return read.promise.then(() => {
+          stats.waitedMs += performance.now() - waitStart;
+          return finish();
+        });
       },
     };
   }

@@ -50,7 +50,7 @@
   // 'load' listeners have run); and a measure per stage of the worker's load ('fbclens:read',
   // 'fbclens:parse', ... as the loadTimings operation names them, laid end to end from when the worker
   // started) and 'fbclens:sent' (the answer's way from the worker to the page); and a mark
-  // 'fbclens:read-ahead' whose detail is {files, waited, plans, kept, onPage, early} when the worker
+  // 'fbclens:read-ahead' whose detail is {files, waited, waitedMs, plans, kept, onPage, early} when the worker
   // read the Files ahead of the core (fbclens-api.js readAhead; early: of the Files the page read for
   // it, how many it had started before the worker asked, readEarly). Each load replaces the previous
   // load's entries. Apart from loads, a mark 'fbclens:warm-up' whose detail is {rounds, ms} when a
@@ -78,7 +78,7 @@
       }
       timingNames.add('fbclens:sent');
       timing.measure('fbclens:sent', { start: timings.posted - origin, end: timing.now() });
-      if (timings.readAhead) {  // the Files were read ahead of the core: {files, waited, plans, kept, onPage, early}
+      if (timings.readAhead) {  // the Files were read ahead of the core: {files, waited, waitedMs, plans, kept, onPage, early}
         timingNames.add('fbclens:read-ahead');
         timing.mark('fbclens:read-ahead', { detail: timings.readAhead });
       }

@@ -31,10 +31,11 @@
  *   {id, text, timings}                        a load's answer, with timings: {started, posted (ms
  *                                               since the epoch), stages: [{name, ms}] (the
  *                                               loadTimings operation), readAhead?: {files,
- *                                               waited, plans, kept, onPage} (Files read ahead;
- *                                               of them, how many the core still waited for; the
- *                                               core's read plans followed; files taken from what
- *                                               an earlier read kept; Files the page read)}
+ *                                               waited, waitedMs, plans, kept, onPage} (Files
+ *                                               read ahead; of them, how many the core still
+ *                                               waited for, and how long in all; the core's read
+ *                                               plans followed; files taken from what an earlier
+ *                                               read kept; Files the page read)}
  *   {id, error: {op, kind, message}}           a typed failure (kind: a failure of the table, or
  *                                               'worker' when the worker itself failed); the
  *                                               worker stays usable
