@@ -113,6 +113,15 @@ void MemoryFileSource::add(std::string path, std::string bytes) {
   files_.emplace_back(std::move(path), std::move(bytes));
 }
 
+std::vector<std::string> ListedOnce::list_files(std::vector<SourceError>& errors) const {
+  if (!listed_) {
+    paths_ = base_.list_files(errors_);
+    listed_ = true;
+  }
+  errors.insert(errors.end(), errors_.begin(), errors_.end());
+  return paths_;
+}
+
 std::vector<std::string> MemoryFileSource::list_files(std::vector<SourceError>&) const {
   std::vector<std::string> out;
   out.reserve(files_.size());

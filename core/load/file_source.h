@@ -81,6 +81,29 @@ class DirectoryFileSource final : public FileSource {
   std::string root_;
 };
 
+/// `base` listed once: list_files answers the first call's paths and errors again, without asking
+/// `base`; reads, symlink checks and read plans go to `base`. For a reader that lists the same tree
+/// many times, each time keeping a part (a repository's roots: a folder of 3,000 version folders
+/// walked the disk once per root, two minutes for `validate`). `base` must outlive it, and its
+/// files must not change meanwhile.
+class ListedOnce final : public FileSource {
+ public:
+  explicit ListedOnce(const FileSource& base) : base_(base) {}
+
+  std::vector<std::string> list_files(std::vector<SourceError>& errors) const override;
+  bool read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const override {
+    return base_.read(path, bytes, error, max_bytes);
+  }
+  bool is_symlink_to_directory(const std::string& path) const override { return base_.is_symlink_to_directory(path); }
+  void plan_reads(const ReadPlan& plan) const override { base_.plan_reads(plan); }
+
+ private:
+  const FileSource& base_;
+  mutable bool listed_ = false;
+  mutable std::vector<std::string> paths_;
+  mutable std::vector<SourceError> errors_;
+};
+
 /// Opens PATH as a catalog root the way `opm validate` is pointed at one: a folder is read as a
 /// DirectoryFileSource; a single file is a folder holding just it, under its own name (read once
 /// here to check it; those bytes go to the first read, later reads read the file again). Returns

@@ -368,8 +368,10 @@ bool ocp_version_less(const profiles::OcpVersion& a, const profiles::OcpVersion&
   return a.minor < b.minor;
 }
 
-Discovery discover_repository(const FileSource& source, const RootFound& on_root) {
+Discovery discover_repository(const FileSource& repository, const RootFound& on_root) {
   Discovery out;
+  // Listed once, here and by every root passed on (each keeps its own folder of the listing).
+  const ListedOnce source(repository);
   const std::vector<std::string> looked_at = files_to_look_at(source);
   // The files by the folder their content would belong to, the folders in root order.
   std::vector<OwnerFolder> folders;

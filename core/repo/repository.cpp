@@ -177,7 +177,9 @@ RepositoryReport RepositoryValidation::finish(const FileSource& source, const Di
     previous_.reset();
     previous_model_ = nullptr;
   }
-  for (std::size_t i = out_.roots.size(); i < discovery.roots.size(); ++i) add_root(source, discovery, discovery.roots[i]);
+  // Each root lists the repository to keep its own folder: listed once for all of them.
+  const ListedOnce listed(source);
+  for (std::size_t i = out_.roots.size(); i < discovery.roots.size(); ++i) add_root(listed, discovery, discovery.roots[i]);
   RepositoryReport out = std::move(out_);
   out.discovery = discovery;
   tmpl::BundleIndex& index = index_;

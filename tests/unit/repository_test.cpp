@@ -301,6 +301,37 @@ TEST_CASE("a root passed during discovery reads its files with discovery's next 
   CHECK(source.events == expected);
 }
 
+// Each root keeps its own folder of the repository's listing: listing the repository once per
+// root walked the disk once per root (a folder of 3,000 version folders took two minutes).
+TEST_CASE("a repository is listed once by discovery and once by its roots' validation, however many roots", "[repository]") {
+  struct Counting final : FileSource {
+    MemoryFileSource files;
+    mutable int listings = 0;
+    std::vector<std::string> list_files(std::vector<SourceError>& errors) const override {
+      ++listings;
+      return files.list_files(errors);
+    }
+    bool read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const override {
+      return files.read(path, bytes, error, max_bytes);
+    }
+  } source;
+  const std::string package = "{\"schema\":\"olm.package\",\"name\":\"p\"}\n";
+  for (int minor = 10; minor < 30; ++minor) source.files.add("v4." + std::to_string(minor) + "/catalog/p/catalog.json", package);
+  const repo::Discovery discovery = repo::discover_repository(source);
+  CHECK(source.listings == 1);
+  REQUIRE(discovery.roots.size() == 20);
+  source.listings = 0;
+  const repo::RepositoryReport report = repo::validate_repository(source, discovery);
+  CHECK(source.listings == 1);
+  REQUIRE(report.roots.size() == 20);
+  source.listings = 0;
+  const Streamed streamed = validate_streamed(source);
+  CHECK(streamed.passed.size() == 19);  // the last when discovery is done
+  // validate_folder's look at the paths, discovery with the roots it passed, then the last root.
+  CHECK(source.listings == 3);
+  CHECK(repo::repository_json(*streamed.report) == repo::repository_json(report));
+}
+
 TEST_CASE("roots added out of Discovery::roots order are validated again in order", "[repository]") {
   const DirectoryFileSource source(kFixtures + "/l03-catalogs-version-packages/repo");
   const repo::Discovery discovery = repo::discover_repository(source);
