@@ -115,7 +115,7 @@ void MemoryFileSource::add(std::string path, std::string bytes) {
 
 std::vector<std::string> ListedOnce::list_files(std::vector<SourceError>& errors) const {
   if (!listed_) {
-    paths_ = base_.list_files(errors_);
+    paths_ = base().list_files(errors_);
     listed_ = true;
   }
   errors.insert(errors.end(), errors_.begin(), errors_.end());

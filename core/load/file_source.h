@@ -81,24 +81,39 @@ class DirectoryFileSource final : public FileSource {
   std::string root_;
 };
 
-/// `base` listed once: list_files answers the first call's paths and errors again, without asking
-/// `base`; reads, symlink checks and read plans go to `base`. For a reader that lists the same tree
-/// many times, each time keeping a part (a repository's roots: a folder of 3,000 version folders
-/// walked the disk once per root, two minutes for `validate`). `base` must outlive it, and its
-/// files must not change meanwhile.
-class ListedOnce final : public FileSource {
+/// A FileSource that passes every call on to `base`: the base of a source that changes one thing of
+/// another (ListedOnce; a repository root's reads during discovery, core/repo/discover.cpp), or a
+/// borrowed source held where an owned one is expected. `base` must outlive it.
+class ForwardingFileSource : public FileSource {
  public:
-  explicit ListedOnce(const FileSource& base) : base_(base) {}
+  explicit ForwardingFileSource(const FileSource& base) : base_(base) {}
 
-  std::vector<std::string> list_files(std::vector<SourceError>& errors) const override;
+  std::vector<std::string> list_files(std::vector<SourceError>& errors) const override { return base_.list_files(errors); }
   bool read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const override {
     return base_.read(path, bytes, error, max_bytes);
   }
   bool is_symlink_to_directory(const std::string& path) const override { return base_.is_symlink_to_directory(path); }
   void plan_reads(const ReadPlan& plan) const override { base_.plan_reads(plan); }
 
+ protected:
+  const FileSource& base() const { return base_; }
+
  private:
   const FileSource& base_;
+};
+
+/// `base` listed once: list_files answers the first call's paths and errors again, without asking
+/// `base`; everything else goes to `base`. For a reader that lists the same tree many times, each
+/// time keeping a part (a repository's roots: a folder of 3,000 version folders walked the disk once
+/// per root, two minutes for `validate`). `base` must outlive it, and its files must not change
+/// meanwhile.
+class ListedOnce final : public ForwardingFileSource {
+ public:
+  using ForwardingFileSource::ForwardingFileSource;
+
+  std::vector<std::string> list_files(std::vector<SourceError>& errors) const override;
+
+ private:
   mutable bool listed_ = false;
   mutable std::vector<std::string> paths_;
   mutable std::vector<SourceError> errors_;

@@ -278,25 +278,19 @@ constexpr std::size_t kMaxReadsAfter = 1024;
 // The repository's files as a root found during discovery is read: each read plan is followed by
 // discovery's next reads (from `order[from]` on), so that the browser goes on reading them while
 // the root is validated. The plans are marked read again: discovery's files are read by the roots.
-class ReadsAfter final : public FileSource {
+class ReadsAfter final : public ForwardingFileSource {
  public:
   ReadsAfter(const FileSource& base, const std::vector<std::string>& order, std::size_t from)
-      : base_(base), order_(order), from_(from) {}
-  std::vector<std::string> list_files(std::vector<SourceError>& errors) const override { return base_.list_files(errors); }
-  bool read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const override {
-    return base_.read(path, bytes, error, max_bytes);
-  }
-  bool is_symlink_to_directory(const std::string& path) const override { return base_.is_symlink_to_directory(path); }
+      : ForwardingFileSource(base), order_(order), from_(from) {}
   void plan_reads(const ReadPlan& plan) const override {
     ReadPlan with_next = plan;
     const std::size_t end = std::min(order_.size(), from_ + kMaxReadsAfter);
     for (std::size_t i = from_; i < end; ++i) with_next.paths.push_back(order_[i]);
     with_next.read_again = plan.read_again || end > from_;
-    base_.plan_reads(with_next);
+    base().plan_reads(with_next);
   }
 
  private:
-  const FileSource& base_;
   const std::vector<std::string>& order_;
   std::size_t from_;
 };

@@ -771,21 +771,6 @@ void RenderSources::add_repository(const FileSource& source, const repo::Discove
 
 namespace {
 
-// A FileSource that only forwards to another one (for add_catalog, which does not own `source`).
-class ForwardingSource final : public FileSource {
- public:
-  explicit ForwardingSource(const FileSource& base) : base_(base) {}
-  std::vector<std::string> list_files(std::vector<SourceError>& errors) const override { return base_.list_files(errors); }
-  bool read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const override {
-    return base_.read(path, bytes, error, max_bytes);
-  }
-  bool is_symlink_to_directory(const std::string& path) const override { return base_.is_symlink_to_directory(path); }
-  void plan_reads(const ReadPlan& plan) const override { base_.plan_reads(plan); }
-
- private:
-  const FileSource& base_;
-};
-
 std::size_t offset_of(std::string_view text, std::uint32_t line, std::uint32_t column) {
   std::size_t offset = 0;
   for (std::uint32_t l = 1; l < line && offset < text.size(); ++l) {
@@ -801,7 +786,7 @@ std::size_t offset_of(std::string_view text, std::uint32_t line, std::uint32_t c
 void RenderSources::add_catalog(const FileSource& source, const std::string& name) {
   const ValidationReport report = validate_catalog(source);
   index_.add_catalog(report.model, name);
-  catalogs_.emplace_back(name, std::make_unique<ForwardingSource>(source));
+  catalogs_.emplace_back(name, std::make_unique<ForwardingFileSource>(source));  // not owned
 }
 
 bool RenderSources::bundle_blob(const BundleFacts& facts, RawJson& out, std::string& error) const {
