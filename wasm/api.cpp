@@ -47,7 +47,10 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
   // Progress counts the repository's roots, not a load as one catalog dropped.
   bool counting_roots = false;
   const auto on_root = [&](const repo::CatalogRoot& root, const repo::Discovery& so_far, const FileSource& files, bool ahead) {
-    if (!counting_roots) bytes = files_loaded = 0, counting_roots = true;
+    if (!counting_roots) {
+      bytes = files_loaded = 0;
+      counting_roots = true;
+    }
     repository->validation->take_root(files, so_far, root, ahead);
   };
   repo::FolderOutcome folder_outcome = repo::validate_folder(*current_, options, on_root);

@@ -160,7 +160,6 @@ std::string child_folder(const std::string& path, const std::string& folder) {
   return (folder.empty() ? "" : folder + "/") + rest.substr(0, slash);
 }
 
-
 // The folder a file's catalog content belongs to, from its path alone (the rules above): its
 // outermost version folder; else its top-level folder when that is named `catalog…`; else the
 // repository folder itself.

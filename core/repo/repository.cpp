@@ -182,8 +182,6 @@ RepositoryReport RepositoryValidation::finish(const FileSource& source, const Di
   for (std::size_t i = out_.roots.size(); i < discovery.roots.size(); ++i) add_root(listed, discovery, discovery.roots[i]);
   RepositoryReport out = std::move(out_);
   out.discovery = discovery;
-  tmpl::BundleIndex& index = index_;
-
   previous_.reset();
   previous_model_ = nullptr;
   ahead_report_.reset();
@@ -195,7 +193,7 @@ RepositoryReport RepositoryValidation::finish(const FileSource& source, const Di
 
   if (!discovery.templates.empty()) {
     for (const BundleSource& from : options_.bundles_from) {
-      if (from.source) index_bundle_source(from, index);
+      if (from.source) index_bundle_source(from, index_);
     }
   }
   for (const TemplateFile& file : discovery.templates) {
@@ -211,7 +209,7 @@ RepositoryReport RepositoryValidation::finish(const FileSource& source, const Di
     bytes = std::string();
     outcome.findings = parsed.findings;
     if (parsed.renderable) {
-      const tmpl::Rendering rendering = tmpl::render_template(parsed, index, file.renders);
+      const tmpl::Rendering rendering = tmpl::render_template(parsed, index_, file.renders);
       outcome.findings.insert(outcome.findings.end(), rendering.findings.begin(), rendering.findings.end());
       outcome.rendered = rendering.complete;
       if (rendering.complete) {
