@@ -42,20 +42,22 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
   // roots are validated one by one (deferAnalyses applies to every root). One
   // catalog is read once (validate_folder), as discovery reading each file first cost as much as
   // the load's own reading (each read copies a File into the worker).
-  // Its roots are validated as discovery finds them, while the browser still reads the rest.
-  const std::unique_ptr<RepositoryLoad> repository = start_repository_load(over, options.load, defer_analyses);
-  // Progress counts the repository's roots, not a load as one catalog dropped.
-  bool counting_roots = false;
+  // Its roots are validated as discovery finds them, while the browser still reads the rest. The
+  // repository's load starts with the first root passed (or after discovery, if none was), and
+  // from then on progress counts the repository's roots, not a load as one catalog dropped.
+  std::unique_ptr<RepositoryLoad> repository;
+  const auto start_repository = [&] {
+    if (repository) return;
+    bytes = files_loaded = 0;
+    repository = start_repository_load(over, options.load, defer_analyses);
+  };
   const auto on_root = [&](const repo::CatalogRoot& root, const repo::Discovery& so_far, const FileSource& files, bool ahead) {
-    if (!counting_roots) {
-      bytes = files_loaded = 0;
-      counting_roots = true;
-    }
+    start_repository();
     repository->validation->take_root(files, so_far, root, ahead);
   };
   repo::FolderOutcome folder_outcome = repo::validate_folder(*current_, options, on_root);
   if (folder_outcome.repository) {
-    if (!counting_roots) bytes = files_loaded = 0;
+    start_repository();
     const ValidationReport* report = finish_repository_load(*repository, *folder_outcome.repository);
     timings_.insert(timings_.begin(), StageTime{"discover", folder_outcome.discover_ms});
     fingerprint_ = catalog_fingerprint(current_->hashes());

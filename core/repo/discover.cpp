@@ -500,12 +500,8 @@ bool only_a_template_makes_a_repository(const std::vector<std::string>& paths) {
 // TemplateWatch
 // =====================================================================================================
 
-std::vector<std::string> TemplateWatch::list_files(std::vector<SourceError>& errors) const {
-  return base_.list_files(errors);
-}
-
 bool TemplateWatch::read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const {
-  if (!base_.read(path, bytes, error, max_bytes)) {
+  if (!base().read(path, bytes, error, max_bytes)) {
     unread_.push_back(path);
     return false;
   }
@@ -513,21 +509,15 @@ bool TemplateWatch::read(const std::string& path, std::string& bytes, std::strin
   return true;
 }
 
-bool TemplateWatch::is_symlink_to_directory(const std::string& path) const {
-  return base_.is_symlink_to_directory(path);
-}
-
-void TemplateWatch::plan_reads(const ReadPlan& plan) const { base_.plan_reads(plan); }
-
 bool TemplateWatch::may_hold_template(const LoadResult* load) const {
   if (answer_) return *answer_;
   // Reads a file discovery looks at that the load did not read whole; true when it names a template.
   const auto names_template = [this](const std::string& path) {
     std::string bytes, error;
-    return base_.read(path, bytes, error, kMaxDiscoveryBytes) && mentions_template_schema(bytes);
+    return base().read(path, bytes, error, kMaxDiscoveryBytes) && mentions_template_schema(bytes);
   };
   if (!mentions_template_ && !load) {
-    for (const std::string& p : files_to_look_at(base_)) {
+    for (const std::string& p : files_to_look_at(base())) {
       if (names_template(p)) {
         mentions_template_ = true;
         break;
@@ -541,7 +531,7 @@ bool TemplateWatch::may_hold_template(const LoadResult* load) const {
     for (const CatalogFile& f : load->files) {
       if (base_name(f.path) == ".indexignore") paths.push_back(f.path);
     }
-    const IndexIgnore ignore = discovery_ignore(base_, paths);
+    const IndexIgnore ignore = discovery_ignore(base(), paths);
     for (const CatalogFile& f : load->files) {
       if (!looked_at_by_discovery(f.path, ignore)) continue;
       if (!f.ignored && !std::binary_search(unread_.begin(), unread_.end(), f.path)) continue;  // looked at when read

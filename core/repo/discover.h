@@ -136,15 +136,12 @@ bool only_a_template_makes_a_repository(const std::vector<std::string>& paths);
 /// a folder that only_a_template_makes_a_repository says is one catalog unless it holds a template
 /// can be loaded as one catalog through it and need not be read a second time by discovery (in
 /// the browser each read copies a File into the worker). `base` must outlive it.
-class TemplateWatch final : public FileSource {
+class TemplateWatch final : public ForwardingFileSource {
  public:
-  explicit TemplateWatch(const FileSource& base) : base_(base) {}
+  using ForwardingFileSource::ForwardingFileSource;
 
-  std::vector<std::string> list_files(std::vector<SourceError>& errors) const override;
   /// base's read; a file read whole is looked at once.
   bool read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const override;
-  bool is_symlink_to_directory(const std::string& path) const override;
-  void plan_reads(const ReadPlan& plan) const override;  ///< base's
 
   /// Whether discover_repository(base) could find a template: a file read through this source names
   /// a template schema, or a file discovery looks at that was not read through it (read now) does.
@@ -155,7 +152,6 @@ class TemplateWatch final : public FileSource {
   bool may_hold_template(const LoadResult* load = nullptr) const;
 
  private:
-  const FileSource& base_;
   mutable std::vector<std::string> unread_;  ///< paths whose read through this source failed
   mutable bool mentions_template_ = false;
   mutable std::optional<bool> answer_;
