@@ -35,6 +35,9 @@
  *   or a .fbclens.yaml that does not parse.
  * loadFiles(files, {deferAnalyses: true}): opm's verdict and findings only; the findings beyond opm
  *   come from analyses({packages}) when asked for (see the load and analyses rows of the table).
+ *   {deferAnalysesFrom: bytes}: the same when the files come to that many bytes or more, else a
+ *   whole load, but for a repository's roots other than the one shown, whose analyses wait in any
+ *   case (what the page asks: it does not know a picked File's size before it is read).
  * The module is handed the files without their bytes (fbclens_add_file_ref): it copies each one in
  *   while it parses it, and again for a source excerpt, through Module.fbclensReadFile, so it never
  *   holds the catalog's text; the entries are kept here until the next load.
@@ -67,6 +70,15 @@
   // A File or Blob (read when the core asks for it), as opposed to bytes or text given whole; false
   // in a runtime without Blob.
   const isBlob = (data) => typeof Blob !== 'undefined' && data instanceof Blob;
+  /**
+   * The `data` of a file the page keeps and reads when asked (loadTextAsync's readFile): the worker
+   * is given its path only, so the page need not ask the File its size before the load starts (in
+   * Chromium each first look-up blocks the page about 0.2 ms a File, and posting a File to a worker
+   * makes the same look-up: tests/bench/README.md). Its size is learned from its bytes.
+   */
+  const PAGE_FILE = Object.freeze({ onPage: true });
+  // A file read when the core asks for it: a File or Blob here, or one the page keeps.
+  const readLater = (data) => isBlob(data) || data === PAGE_FILE;
   const utf8 = new TextEncoder();
 
   function toBytes(data) {
@@ -78,6 +90,10 @@
 
   // How many bytes of a load's Files may be read ahead of the core and not yet taken (readAhead).
   const READ_AHEAD_BYTES = 16 << 20;
+  // What a file the page keeps counts for against READ_AHEAD_BYTES until its bytes arrive (its size
+  // is not known before): about a real catalog file's (the union of ../shared/catalogs averages
+  // 0.9 MB a file), so about as many files are read at once as when the sizes were known.
+  const ASSUMED_FILE_BYTES = 1 << 20;
   // How many bytes of Files taken under a plan that says they are read again (a repository's
   // discovery, whose files the catalog roots' loads read next) are kept for that second read
   // (readAhead): the 256 MiB the app accepts from a URL or an archive (DEFAULT_MAX_BYTES in
@@ -114,7 +130,8 @@
    * the core waited for them, in all)}. `readFile(handle)`:
    * how a File's bytes are had, a promise of an ArrayBuffer or Uint8Array; by default the File's own
    * arrayBuffer(), read on this thread (the app's worker has its page read them instead:
-   * fbclens-worker.js readOnPage says why).
+   * fbclens-worker.js readOnPage says why). A file the page keeps (PAGE_FILE) counts as
+   * ASSUMED_FILE_BYTES against READ_AHEAD_BYTES until its bytes arrive.
    */
   function readAhead(files, readFile) {
     const read = readFile || ((handle) => files[handle].data.arrayBuffer());
@@ -129,11 +146,19 @@
     const kept = new Map();  // handle → bytes taken under such a plan, not taken again yet
     let keptBytes = 0;
     const start = (handle) => {
-      const reading = { bytes: null, done: false, size: files[handle].data.size };
+      const data = files[handle].data;
+      const reading = { bytes: null, done: false, size: data === PAGE_FILE ? ASSUMED_FILE_BYTES : data.size };
       stats.read++;
       reading.promise = Promise.resolve().then(() => read(handle))
         .then((b) => { reading.bytes = b instanceof Uint8Array ? b : new Uint8Array(b); }, () => {})
-        .then(() => { reading.done = true; });
+        .then(() => {
+          reading.done = true;
+          if (data === PAGE_FILE && reads.get(handle) === reading) {  // its real size in place of the assumed one
+            const size = reading.bytes ? reading.bytes.length : 0;
+            inFlight += size - reading.size;
+            reading.size = size;
+          }
+        });
       reads.set(handle, reading);
       inFlight += reading.size;
       return reading;
@@ -162,7 +187,7 @@
       plan(handles, readAgain) {
         stats.plans++;
         keeping = !!readAgain;
-        order = Array.from(handles).filter((handle) => isBlob(files[handle] && files[handle].data));
+        order = Array.from(handles).filter((handle) => readLater(files[handle] && files[handle].data));
         position = new Map(order.map((handle, i) => [handle, i]));
         for (const handle of [...reads.keys()]) if (!position.has(handle)) drop(handle);
         next = 0;
@@ -346,14 +371,38 @@
     let staged = [];
     let ahead = null;  // the reading ahead of the load in flight (readAhead), or null
     let lastReadAhead = null;  // the last load's {files, waited, plans, kept, keptPeakBytes} (readAhead), or null
+    let readOnPage = null;  // the last loadTextAsync's readFile: how a PAGE_FILE is read after its load too
+    // A file of unknown size taken and not yet copied in: {handle, bytes} (bytes null when it could
+    // not be read).
+    let taken = null;
+    // (handle, pointer, size) → the bytes written, or -1 (wasm/staged_files.cpp). With size -1 (a
+    // PAGE_FILE, whose size the core does not know) the bytes are taken and only their number is
+    // answered; the next call for the handle copies them in (or drops them: a size below theirs).
     Module.fbclensReadFile = (handle, pointer, size) => {
-      const data = staged[handle];
-      const copyIn = (bytes) => {
+      if (size >= 0 && taken && taken.handle === handle) {
+        const { bytes } = taken;
+        taken = null;
         if (!bytes || bytes.length > size) return -1;
         Module.HEAPU8.set(bytes, pointer);
         return bytes.length;
-      };
-      if (ahead && isBlob(data)) return ahead.take(handle, copyIn);
+      }
+      const data = staged[handle];
+      const copyIn = size < 0
+        ? (bytes) => {
+          taken = { handle, bytes };
+          return bytes ? bytes.length : -1;
+        }
+        : (bytes) => {
+          if (!bytes || bytes.length > size) return -1;
+          Module.HEAPU8.set(bytes, pointer);
+          return bytes.length;
+        };
+      if (ahead && readLater(data)) return ahead.take(handle, copyIn);
+      if (data === PAGE_FILE) {  // after its load (a source excerpt): asked of the page, the core waiting
+        if (!readOnPage) return -1;
+        return Promise.resolve().then(() => readOnPage(handle)).then(
+          (b) => copyIn(b instanceof Uint8Array ? b : new Uint8Array(b)), () => copyIn(null));
+      }
       let bytes = data;
       if (data && !(data instanceof Uint8Array)) {
         try {
@@ -368,10 +417,11 @@
     function stageRefs(entries) {
       Module._fbclens_reset();
       staged = [];
+      taken = null;
       for (const { path, data } of entries) {
-        const kept = isBlob(data) ? data : toBytes(data);
+        const kept = readLater(data) ? data : toBytes(data);
         const handle = staged.push(kept) - 1;
-        const size = kept instanceof Uint8Array ? kept.length : kept.size;
+        const size = kept === PAGE_FILE ? -1 : kept instanceof Uint8Array ? kept.length : kept.size;
         Module.ccall('fbclens_add_file_ref', 'number', ['string', 'number', 'number'], [path, size, handle]);
       }
     }
@@ -394,16 +444,18 @@
       /**
        * loadText, but with the Files read ahead, several at once, whenever the core waits for one
        * (readAhead): resolves to the view's text. Only with attach's suspendingReads (the module
-       * made with suspendReads); elsewhere the same as loadText. Source excerpts read later are
-       * read as loadText's are. `readFile`: how the read-ahead gets a File's bytes (readAhead;
-       * optional).
+       * made with suspendReads); elsewhere the same as loadText, and an entry may not be a
+       * PAGE_FILE. Source excerpts read later are read as loadText's are, a PAGE_FILE's with
+       * `readFile` again. `readFile`: how the read-ahead gets a File's bytes (readAhead; optional,
+       * but needed for a PAGE_FILE).
        */
       async loadTextAsync(entries, args, readFile) {
         const argsText = typeof args === 'string' ? args : JSON.stringify(args || {});
         lastReadAhead = null;
         if (!suspendingReads) return api.loadText(entries, argsText);
         stageRefs(entries);
-        if (entries.some((e) => isBlob(e.data))) ahead = readAhead(entries, readFile);
+        readOnPage = readFile || null;
+        if (entries.some((e) => readLater(e.data))) ahead = readAhead(entries, readFile);
         try {
           return await callSuspending('load', argsText);
         } finally {
@@ -457,7 +509,7 @@
     return addOperations(api, protocol, (op, argsText) => api.callAsync(op, argsText));
   }
 
-  const exported = { attach, addOperations, catalogEntries, fromFileList, suspendReads, FbclensError };
+  const exported = { attach, addOperations, catalogEntries, fromFileList, suspendReads, FbclensError, PAGE_FILE };
   if (typeof module !== 'undefined' && module.exports) module.exports = exported;
   root.FbclensApi = exported;
 })(typeof globalThis !== 'undefined' ? globalThis : this);

@@ -7,10 +7,12 @@
  *   await client.ready;                              // resolves to the protocol table, which is
  *                                                    // then client.protocol
  *   client.on('progress', (p) => ...);               // p: {phase: 'reading'|'parsing', files,
- *                                                    //     totalFiles, bytes, totalBytes}
+ *                                                    //     totalFiles, bytes, totalBytes}; totalBytes
+ *                                                    //     is 0 (unknown) for a load of Files
  *   const {summary, view} = await client.loadFiles(files, options);  // as FbclensApi.loadFiles
  *                                                    // (options: the load operation's arguments:
- *                                                    // the check profiles, deferAnalyses; optional);
+ *                                                    // the check profiles, deferAnalyses,
+ *                                                    // deferAnalysesFrom; optional);
  *                                                    // view: the explorer view (parsed once),
  *                                                    // summary: the Summary inside it
  *   client.cancel();                                 // the load in flight rejects with an Error
@@ -158,15 +160,19 @@
     const worker = new Worker(base + 'fbclens-worker.js');
     const waiting = new Map();
     let nextId = 1;
+    let suspendingReads = false;  // the worker's core can wait for a read (its 'init' answer says)
+    // The last load's files read here for the worker ({files, early}), during the load and after
+    // it, for its source excerpts.
+    let pageFiles = null;
     const failAll = (error) => {
       for (const w of waiting.values()) w.reject(error);
       waiting.clear();
     };
     worker.onmessage = (event) => {
       const message = event.data;
+      if (message.read) return readForWorker(message.read);
       const w = waiting.get(message.id);
       if (!w) return;
-      if (message.read) return readForWorker(w, message.read);
       if (message.progress) {
         if (w.onProgress) w.onProgress(message.progress);
         return;
@@ -180,14 +186,17 @@
       failAll(new FbclensApi.FbclensError('', 'worker', 'the worker failed: ' + (event.message || 'unknown error')));
     };
     // A load's File read that the worker asks of this thread ({read, handle}: handle indexes the
-    // load's files; `w` is the load's request, with what was read before the worker asked,
-    // `early`): the bytes go back transferred, or null when the browser could not read them.
-    const readForWorker = (w, { read, handle }) => {
-      const entry = w.files && w.files[handle];
-      let bytes = w.early && w.early.get(handle);
+    // load's files, pageFiles): the bytes go back transferred (what was read before the worker
+    // asked, `early`, is used first), or null when the browser could not read them. The File is
+    // not asked its size: looked up here, one File at a time, the look-ups held the browser's reads
+    // up (the union's core waited 215-295 ms for its Files instead of 110-165).
+    const readForWorker = ({ read, handle }) => {
+      const entry = pageFiles && pageFiles.files[handle];
+      const early = pageFiles && pageFiles.early;
+      let bytes = early && early.get(handle);
       if (bytes) {
-        w.early.delete(handle);
-        w.early.taken++;
+        early.delete(handle);
+        early.taken++;
       } else {
         bytes = entry && entry.file instanceof Blob ? entry.file.arrayBuffer() : Promise.reject();
       }
@@ -196,9 +205,18 @@
     };
     // The worker's whole answer ({text}, or a load's {text, summary}); `call`: its text alone.
     // `early`: a load's Files read before the worker asks (readEarly).
+    // A load read on the page goes to a worker that can wait for its reads with the Files' paths
+    // only: posting a File makes the same synchronous look-up as asking its size (40-75 ms for the
+    // 212 Files of ../shared/catalogs' union, before the worker could start).
     const send = (message, onProgress, early) => new Promise((resolve, reject) => {
       const id = nextId++;
-      waiting.set(id, { resolve, reject, onProgress, files: message.files, early });
+      waiting.set(id, { resolve, reject, onProgress });
+      if (message.op === 'load' && message.readOnPage) {
+        pageFiles = { files: message.files, early };
+        if (suspendingReads) {
+          message = Object.assign({}, message, { files: message.files.map((e) => (e.file instanceof Blob ? { path: e.path } : e)) });
+        }
+      }
       worker.postMessage(Object.assign({ id }, message));
     });
     const call = (message) => send(message).then((answer) => answer.text);
@@ -208,8 +226,9 @@
       worker.terminate();
     };
     try {
-      const protocol = JSON.parse(await call({ op: 'init', wasmModule: await wasmModule }));
-      return { worker, send, call, end, protocol };
+      const started = await send({ op: 'init', wasmModule: await wasmModule });
+      suspendingReads = !!started.suspendingReads;
+      return { worker, send, call, end, protocol: JSON.parse(started.text) };
     } catch (error) {
       worker.terminate();  // a worker that never started is ended, not left idle
       throw error;
@@ -324,7 +343,10 @@
       protocol: null,  // the protocol table, once `ready`
       loadFiles(files, options) {
         const entries = FbclensApi.catalogEntries(files);
-        const totalBytes = entries.reduce((n, e) => n + (e.file.size !== undefined ? e.file.size : e.file.length || 0), 0);
+        // The total of bytes given whole; Files are not asked their sizes (send), so with any the
+        // total is unknown (0) and progress counts files.
+        const totalBytes = entries.some((e) => e.file instanceof Blob) ? 0
+          : entries.reduce((n, e) => n + (e.file.size !== undefined ? e.file.size : e.file.length || 0), 0);
         const args = options ? JSON.stringify(options) : '';
         return load({ op: 'load', files: entries, args, readOnPage: true }, { totalFiles: entries.length, totalBytes });
       },

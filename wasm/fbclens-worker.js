@@ -5,12 +5,17 @@
  *
  * Its operations are the protocol table (wasm/protocol.cpp); this file knows none of them by name
  * except the two it must do work for first:
- *   {id, op: 'init', wasmModule}               compiled fbclens-core.wasm; answers with the table
+ *   {id, op: 'init', wasmModule}               compiled fbclens-core.wasm; answers with the table,
+ *                                               and suspendingReads: whether the core's reads can
+ *                                               wait (then a load's files may be the page's)
  *   {id, op: 'load', files: [{path, file}], args?, readOnPage?}  names the files (File/Blob,
  *                                               Uint8Array or string) to the module, which reads
  *                                               each while it parses it, and runs the table's 'load'
  *                                               with `args` (its arguments' JSON text); with
- *                                               readOnPage the page reads the Files for it (below)
+ *                                               readOnPage the page reads the Files for it (below),
+ *                                               and a file without `file` is one the page keeps
+ *                                               (only with suspendingReads): read by the page
+ *                                               then, source excerpts too, its size learned then
  *   {readDone, bytes}                          the page's answer to a read it was asked for
  *                                               (readDone: the read's id; bytes: an ArrayBuffer,
  *                                               transferred, or null when the browser could not
@@ -39,9 +44,9 @@
  *   {id, error: {op, kind, message}}           a typed failure (kind: a failure of the table, or
  *                                               'worker' when the worker itself failed); the
  *                                               worker stays usable
- *   {id, read: {read, handle}}                 during a load with readOnPage: read File `handle`
- *                                               (an index into the load's files) and answer
- *                                               {readDone: read, bytes}
+ *   {id, read: {read, handle}}                 during and after a load with readOnPage: read File
+ *                                               `handle` (an index into the load's files) and
+ *                                               answer {readDone: read, bytes}
  *   {id, progress: {phase, files, totalFiles, bytes, totalBytes}}  during loads, at most every
  *     150 ms and at each change of phase; phase 'reading' (compare: bytes into the worker), 'parsing' (files read, parsed and
  *     decoded; `files` counts files done, ignored ones included; validation follows the last file).
@@ -105,7 +110,7 @@ async function init(wasmModule) {
     if (progressOf) progressOf('parsing', files, bytes, false);
   };
   api = FbclensApi.attach(Module, { suspendingReads });
-  return api.protocolText;
+  return { text: api.protocolText, suspendingReads };
 }
 
 // How many requests have arrived and not yet started (the warm-up gives way to them).
@@ -175,7 +180,7 @@ const epochNow = () => performance.timeOrigin + performance.now();
 
 // The answer as {text} ({text, timings} for an operation that loads).
 async function answer(message) {
-  if (message.op === 'init') return { text: await init(message.wasmModule) };
+  if (message.op === 'init') return init(message.wasmModule);
   if (!api) throw new FbclensApi.FbclensError(message.op, 'worker', 'the core module is not ready');
   if (message.op === 'warmUp') return warmUp();
   let text;
@@ -186,12 +191,15 @@ async function answer(message) {
     // what was read ahead, by the page with readOnPage, where the browser can wait; else with
     // FileReaderSync), and again for a source excerpt, so the catalog's text never stays in the
     // worker.
-    const totalBytes = message.files.reduce((n, f) => n + (f.file.size !== undefined ? f.file.size : f.file.length || 0), 0);
+    // A file without `file` is one the page keeps (FbclensApi.PAGE_FILE): its size is not known
+    // before it is read, and then neither is the load's total.
+    const onPage = message.files.some((f) => f.file === undefined);
+    const totalBytes = onPage ? 0 : message.files.reduce((n, f) => n + (f.file.size !== undefined ? f.file.size : f.file.length || 0), 0);
     progressOf = throttledProgress(message.id, message.files.length, totalBytes);
     started = epochNow();
     pageReader = message.readOnPage ? readOnPage(message.id) : null;
-    text = await api.loadTextAsync(message.files.map(({ path, file }) => ({ path, data: file })), message.args || '',
-                                   pageReader || undefined);
+    const entries = message.files.map(({ path, file }) => ({ path, data: file === undefined ? FbclensApi.PAGE_FILE : file }));
+    text = await api.loadTextAsync(entries, message.args || '', pageReader || undefined);
     progressOf = null;
   } else if (message.op === 'compare') {
     text = await api.compareTextAsync(await readAll(message.id, message.files));

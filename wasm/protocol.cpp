@@ -171,7 +171,10 @@ std::optional<Answer> profile_settings(const Json& args, profiles::ProfileSettin
 // A load answers with the explorer view, which holds the Summary (and, for a repository, its
 // overview): one text the page parses once. The Summary also has the catalog's content fingerprint
 // (what a share link of a catalog opened from disk names it by). {deferAnalyses: true} leaves the
-// analyses beyond opm to the analyses operation.
+// analyses beyond opm to the analyses operation; {deferAnalysesFrom: N} does so only when the files
+// come to N bytes or more, except for a repository's roots other than the one shown, whose analyses wait
+// in any case (decided here because the page does not ask a picked File's size before it is read:
+// tests/bench/README.md).
 Answer load(Session& session, const Json& args) {
   profiles::ProfileSettings settings;
   std::string folder, error;
@@ -180,8 +183,14 @@ Answer load(Session& session, const Json& args) {
   if (defer != args.end() && !defer->is_null() && !defer->is_boolean()) {
     return {Failure::BadRequest, "argument deferAnalyses must be a boolean"};
   }
+  const bool defer_all = defer != args.end() && defer->is_boolean() && defer->get<bool>();
+  const auto from = args.find("deferAnalysesFrom");
+  if (from != args.end() && !from->is_null() && (!from->is_number() || from->get<double>() < 0)) {
+    return {Failure::BadRequest, "argument deferAnalysesFrom must be a number of bytes"};
+  }
+  const bool defer_from = from != args.end() && from->is_number();
   const ValidationReport* report =
-      session.load(settings, folder, defer != args.end() && defer->is_boolean() && defer->get<bool>(), error);
+      session.load(settings, folder, defer_all || defer_from, defer_all || !defer_from ? 0 : from->get<double>(), error);
   if (!report) return {Failure::BadRequest, error};
   return view_answer(session, *report);
 }
@@ -507,9 +516,12 @@ Answer memory(Session&, const Json&) {
 
 constexpr Op kOps[] = {
     {"load",
-     "{profiles?, ocpVersion?, konfluxRegistries?, operatorPipelinesRegistries?, folder?, deferAnalyses?: bool} (the "
+     "{profiles?, ocpVersion?, konfluxRegistries?, operatorPipelinesRegistries?, folder?, deferAnalyses?: bool, "
+     "deferAnalysesFrom?: bytes} (the "
      "files added with fbclens_add_file or fbclens_add_file_ref; the check profiles as the CLI's validate flags, over "
-     "the catalog's .fbclens.yaml; deferAnalyses: the analyses beyond opm are left to the analyses operation)",
+     "the catalog's .fbclens.yaml; deferAnalyses: the analyses beyond opm are left to the analyses operation; "
+     "deferAnalysesFrom: so are they when the files come to that many bytes or more, else the answer is a load's "
+     "without deferAnalyses, but for a repository's roots other than the one shown, whose analyses wait in any case)",
      "the explorer view, Summary inside: {summary, packages} (core/export/catalog_view_json.h); the Summary also has "
      "`fingerprint`, 16 hex digits of the files' paths and bytes (core/load/fingerprint.h); for a folder of "
      "several catalogs (one per OpenShift version) and templates, the view of its newest version's catalog with "

@@ -75,10 +75,15 @@ class Session {
   /// (vX.Y). With `defer_analyses`, the analyses beyond opm (core/analyses) of the catalog shown
   /// are not run: the `analyses` operation runs them per package, and complete_report all of them.
   /// For a repository no root's are run (complete_repository runs the others', validating each
-  /// again, when the whole repository's report is asked for). Returns nullptr
+  /// again, when the whole repository's report is asked for). With `defer_analyses`, a catalog
+  /// whose files come to fewer than `complete_under_bytes` bytes (StagedFiles::known_bytes: after
+  /// the load, every file given) has them run before returning, and its report is then that of a
+  /// load without `defer_analyses` (of a repository, the root shown has them run, and every other
+  /// root's stay deferred): the page need not know a catalog's size before it is read to leave
+  /// only a big one's analyses for later. Returns nullptr
   /// with `error` set when that .fbclens.yaml does not parse (the report is kept, without profiles).
   const ValidationReport* load(const profiles::ProfileSettings& over, const std::string& folder, bool defer_analyses,
-                               std::string& error);
+                               double complete_under_bytes, std::string& error);
 
   /// Loads the built-in sample catalog (samples/catalog, embedded at build time), opm alone.
   const ValidationReport& load_sample();
@@ -158,6 +163,8 @@ class Session {
 
   /// A fresh analyses::Cache for report_ (after a load or a root selected).
   void start_analyses();
+  /// Adds `ms` to the last load's stage `name` (timings).
+  void add_stage_time(const char* name, double ms);
   /// The load of a folder that may be a repository (wasm/repository_ops.cpp), before discovery:
   /// its add_root validates each root discovery passes (repo::RootFound) as validate_repository
   /// would, with `over` and `options` (the progress hook included), every root's analyses deferred

@@ -3,10 +3,13 @@
 #include <emscripten/emscripten.h>
 
 #include "load/fingerprint.h"
+#include "load/loader.h"
 
 // Copies file `handle` (a handle JavaScript gave with fbclens_add_file_ref) into wasm memory at
-// `pointer` (`size` bytes reserved); returns the bytes written, or -1 when it cannot be read.
-// fbclens-api.js defines Module.fbclensReadFile.
+// `pointer` (`size` bytes reserved); returns the bytes written, or -1 when it cannot be read. With
+// `size` -1 (a file of unknown size) it copies nothing: JavaScript takes the bytes and answers
+// their number, and the next call for the handle copies them in, or drops them when they are more
+// than its `size`. fbclens-api.js defines Module.fbclensReadFile.
 EM_JS(double, fbclens_read_staged_file, (int handle, char* pointer, double size), {
   if (!Module['fbclensReadFile']) return -1;
   return Module['fbclensReadFile'](handle, pointer, size);
@@ -66,6 +69,16 @@ std::vector<std::string> StagedFiles::list_files(std::vector<SourceError>&) cons
 bool StagedFiles::read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const {
   if (const File* staged = find(path)) {
     const File& f = *staged;
+    const char* const unreadable = "the browser could not read the file (was it changed or removed after it was picked?)";
+    if (f.handle >= 0 && f.size < 0) {
+      const double taken = fbclens_read_staged_file(f.handle, nullptr, -1);
+      if (taken < 0) {
+        error = unreadable;
+        return false;
+      }
+      f.size = taken;
+      if (taken > static_cast<double>(max_bytes)) fbclens_read_staged_file(f.handle, nullptr, 0);  // drops them
+    }
     const double size = f.handle < 0 ? static_cast<double>(f.bytes.size()) : f.size;
     if (size > static_cast<double>(max_bytes)) {
       error = "file is larger than the limit of " + std::to_string(max_bytes) + " bytes";
@@ -79,7 +92,7 @@ bool StagedFiles::read(const std::string& path, std::string& bytes, std::string&
     const double written = fbclens_read_staged_file(f.handle, bytes.empty() ? nullptr : &bytes[0], size);
     if (written < 0 || written > size) {
       bytes.clear();
-      error = "the browser could not read the file (was it changed or removed after it was picked?)";
+      error = unreadable;
       return false;
     }
     bytes.resize(static_cast<std::size_t>(written));
@@ -93,13 +106,23 @@ bool StagedFiles::read(const std::string& path, std::string& bytes, std::string&
   return false;
 }
 
+double StagedFiles::known_bytes() const {
+  double total = 0;
+  for (const File& f : files_) {
+    if (f.handle < 0) total += static_cast<double>(f.bytes.size());
+    else if (f.size >= 0) total += f.size;
+  }
+  return total;
+}
+
 std::vector<std::pair<std::string, std::uint64_t>> StagedFiles::hashes() const {
   std::vector<std::pair<std::string, std::uint64_t>> out;
   out.reserve(files_.size());
   for (const File& f : files_) {
     if (!f.hashed) {
       std::string bytes, error;
-      if (!read(f.path, bytes, error, static_cast<std::size_t>(-1))) {
+      // At the loader's limit: a file over it (never loaded) is not copied in just to be hashed.
+      if (!read(f.path, bytes, error, LoadOptions().max_file_bytes)) {
         f.hash = content_hash("");
         f.hashed = true;
       }

@@ -22,18 +22,26 @@ class StagedFiles final : public FileSource {
   /// A file whose bytes are copied in now.
   void add(std::string path, std::string bytes);
   /// A file JavaScript reads on request: `size` bytes, identified by `handle` (what
-  /// Module.fbclensReadFile(handle, pointer, size) is called with).
+  /// Module.fbclensReadFile(handle, pointer, size) is called with). A negative `size` is unknown:
+  /// the page did not ask the File (in Chromium, each first look-up of a picked File's size blocks
+  /// for about 0.2 ms), and the first read learns it from the bytes.
   void add_ref(std::string path, double size, int handle);
   std::size_t size() const { return files_.size(); }
+  /// The bytes of every file whose size is known: each added, and each added by reference whose
+  /// size was given or has been learned by a read. After a load, every file the load read.
+  double known_bytes() const;
 
   /// Every file's (path, content_hash of its bytes) for catalog_fingerprint (core/load/fingerprint.h):
-  /// hashed when added or first read; a file never read yet is read now (one that cannot be read
-  /// counts as empty).
+  /// hashed when added or first read; a file never read yet is read now (one that cannot be read,
+  /// or is over the loader's max_file_bytes, counts as empty).
   std::vector<std::pair<std::string, std::uint64_t>> hashes() const;
 
   std::vector<std::string> list_files(std::vector<SourceError>& errors) const override;
   /// Copies a file in: its staged bytes, or JavaScript's through Module.fbclensReadFile (which
-  /// returns the bytes written, or -1 when the file cannot be read, e.g. it changed on disk).
+  /// returns the bytes written, or -1 when the file cannot be read, e.g. it changed on disk). A
+  /// file whose size is unknown is read in two calls: fbclensReadFile(handle, 0, -1) takes its
+  /// bytes and answers their number (or -1), then fbclensReadFile(handle, pointer, n) copies them
+  /// in, or (n = 0, a file over `max_bytes`) drops them, with the error a known size gives.
   bool read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const override;
   /// Hands JavaScript the handles of the planned files that it reads (add_ref), in the plan's order,
   /// through Module.fbclensPlanReads(handles: Int32Array, readAgain: boolean), which starts reading
@@ -45,7 +53,7 @@ class StagedFiles final : public FileSource {
   struct File {
     std::string path;
     std::string bytes;  ///< add(): the bytes
-    double size = 0;    ///< add_ref(): the size and handle
+    mutable double size = 0;  ///< add_ref(): the size (negative until a read learns it) and handle
     int handle = -1;
     mutable bool hashed = false;  ///< whether `hash` is the content_hash of its bytes yet
     mutable std::uint64_t hash = 0;

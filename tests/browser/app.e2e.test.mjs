@@ -388,7 +388,9 @@ test('loading runs in a worker: progress, frames while loading, cancel keeps the
   const phases = await page.evaluate(() => [...new Set(window.progressSeen.map((p) => p.phase))]);
   assert.deepEqual(phases, ['reading', 'parsing']);
   const last = await page.evaluate(() => window.progressSeen.at(-1));
-  assert.ok(last.totalBytes > 50e6 && last.totalFiles >= 1 && last.bytes > 0, JSON.stringify(last));
+  // The page asks no picked File its size before the worker reads it, so the total is unknown (0)
+  // and progress counts files; the bytes parsed are counted as they come.
+  assert.ok(last.totalBytes === 0 && last.totalFiles >= 1 && last.files >= 1 && last.bytes > 0, JSON.stringify(last));
   // The Summary is there a moment before the page has taken the catalog view and hidden the bar.
   await page.getByRole('banner').getByRole('progressbar').waitFor({ state: 'detached', timeout: 60000 });
   // The header's load row (bar, text, Cancel) is exactly as tall as the status row it replaces: the

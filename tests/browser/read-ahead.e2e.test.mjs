@@ -7,7 +7,7 @@
 // outside the load) is read as before; a repository, read twice (discovery, then each root), too.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, mkdirSync, rmSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPage } from './chromium.mjs';
@@ -191,25 +191,33 @@ test('Files larger together than the read-ahead budget are each read once', asyn
 
 // The page reads the Files for the worker; a File the browser can no longer read (removed after it
 // was picked) is the core's FBC1001 on that file, and the rest of the catalog still loads.
+// A valid package of one bundle, as a JSON stream.
+const onePackage = (name) => [
+  { schema: 'olm.package', name, defaultChannel: 'stable' },
+  { schema: 'olm.channel', package: name, name: 'stable', entries: [{ name: name + '.v1.0.0' }] },
+  { schema: 'olm.bundle', package: name, name: name + '.v1.0.0', image: 'example.com/' + name + ':1',
+    properties: [{ type: 'olm.package', value: { packageName: name, version: '1.0.0' } }] },
+].map((o) => JSON.stringify(o)).join('\n') + '\n';
+
+// Picks `folder` in a folder input of the test's own, `#id` (made on first use).
+async function pickFolder(id, folder) {
+  await page.evaluate((id) => {
+    if (document.getElementById(id)) return;
+    const input = Object.assign(document.createElement('input'), { type: 'file', id, hidden: true });
+    input.webkitdirectory = true;
+    document.body.append(input);
+  }, id);
+  await page.setInputFiles('#' + id, folder);
+}
+
 test('a picked File removed before the load is FBC1001 on it, and the other files load', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'fbclens-unreadable-'));
-  const pkg = (name) => [
-    { schema: 'olm.package', name, defaultChannel: 'stable' },
-    { schema: 'olm.channel', package: name, name: 'stable', entries: [{ name: name + '.v1.0.0' }] },
-    { schema: 'olm.bundle', package: name, name: name + '.v1.0.0', image: 'example.com/' + name + ':1',
-      properties: [{ type: 'olm.package', value: { packageName: name, version: '1.0.0' } }] },
-  ].map((o) => JSON.stringify(o)).join('\n') + '\n';
   for (const name of ['kept', 'removed']) {
     mkdirSync(join(dir, 'catalog', name), { recursive: true });
-    writeFileSync(join(dir, 'catalog', name, 'catalog.json'), pkg(name));
+    writeFileSync(join(dir, 'catalog', name, 'catalog.json'), onePackage(name));
   }
   try {
-    await page.evaluate(() => {
-      const input = Object.assign(document.createElement('input'), { type: 'file', id: 'unreadable-input', hidden: true });
-      input.webkitdirectory = true;
-      document.body.append(input);
-    });
-    await page.setInputFiles('#unreadable-input', join(dir, 'catalog'));
+    await pickFolder('unreadable-input', join(dir, 'catalog'));
     rmSync(join(dir, 'catalog', 'removed', 'catalog.json'));
     const loaded = await page.evaluate(async () => {
       performance.clearMarks('fbclens:read-ahead');
@@ -225,6 +233,36 @@ test('a picked File removed before the load is FBC1001 on it, and the other file
     // Both files through the page (the one it could not read is tried again for the catalog's
     // fingerprint: wasm/staged_files.cpp hashes every file).
     assert.ok(loaded.ahead[0].onPage >= 2 && loaded.ahead[0].onPage === loaded.ahead[0].read, JSON.stringify(loaded.ahead));
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// The page asks no File its size (posting a File to a worker would ask it too): the worker names
+// each file to the core without one and learns it from the bytes. A File over the core's limit
+// (512 MiB, core/load/loader.h) is reported as any file over the limit, and is never copied into
+// the module, for the load or for the catalog's fingerprint (which once copied in every file whole).
+test('a picked File over the size limit: the finding names the limit, the other files load, the module never holds it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fbclens-too-large-'));
+  mkdirSync(join(dir, 'catalog', 'small'), { recursive: true });
+  mkdirSync(join(dir, 'catalog', 'big'), { recursive: true });
+  writeFileSync(join(dir, 'catalog', 'small', 'catalog.json'), onePackage('small'));
+  const big = join(dir, 'catalog', 'big', 'catalog.json');
+  writeFileSync(big, '');
+  truncateSync(big, 600 * 1024 * 1024);  // sparse: nothing written to disk
+  try {
+    await pickFolder('too-large-input', join(dir, 'catalog'));
+    const loaded = await page.evaluate(async () => {
+      const summary = await window.fbclens.loadFiles(document.getElementById('too-large-input').files);
+      return { packages: summary.packages, findings: summary.findings.map((f) => `${f.code} ${f.file} ${f.message}`),
+               worker: (await window.fbclens.memory()).worker };
+    });
+    assert.equal(loaded.packages, 1, JSON.stringify(loaded));
+    assert.ok(loaded.findings.some((f) => f.startsWith('FBC1001 big/catalog.json') && f.includes('larger than the limit of 536870912 bytes')),
+      JSON.stringify(loaded.findings));
+    // Never copied into the module (its memory would have grown past the file's 600 MiB).
+    assert.ok(loaded.worker.wasmBytes < 200e6, JSON.stringify(loaded.worker));
     assert.deepEqual(consoleErrors, []);
   } finally {
     rmSync(dir, { recursive: true, force: true });

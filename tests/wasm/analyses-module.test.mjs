@@ -88,6 +88,30 @@ test('a load without deferAnalyses answers as before; analyses then reads the re
   assert.equal(answer.complete, true);
 });
 
+// The page asks no picked File its size before the worker reads it, so the worker decides whether a
+// load is big enough to defer the analyses: by the bytes it read.
+test('deferAnalysesFrom: under the bytes given a load answers as one without deferral, from them on as deferAnalyses', async () => {
+  const dir = fixture('f56-advice-classic-strands');
+  const bytes = files(dir).reduce((n, f) => n + f.data.length, 0);
+  const api = attach(await createFbclensCore());
+  const whole = api.loadText(files(dir), { profiles: 'operatorhub' });
+  const deferred = api.loadText(files(dir), { profiles: 'operatorhub', deferAnalyses: true });
+  assert.notEqual(deferred, whole);
+  assert.equal(api.loadText(files(dir), { profiles: 'operatorhub', deferAnalysesFrom: bytes + 1 }), whole);
+  assert.equal(JSON.parse(api.call('catalogSummary', '')).analyses, undefined);
+  assert.equal(api.loadText(files(dir), { profiles: 'operatorhub', deferAnalysesFrom: bytes }), deferred);
+  assert.equal(api.loadText(files(dir), { profiles: 'operatorhub', deferAnalysesFrom: 0 }), deferred);
+  // deferAnalyses given too wins, as the page keeps a caller's own choice.
+  assert.equal(api.loadText(files(dir), { profiles: 'operatorhub', deferAnalyses: true, deferAnalysesFrom: bytes + 1 }), deferred);
+  for (const bad of ['8', -1, true]) {
+    assert.throws(() => api.loadText(files(dir), { deferAnalysesFrom: bad }), (e) => e.kind === 'badRequest' && /deferAnalysesFrom/.test(e.message));
+  }
+  // The time the analyses took after the load is in its stages.
+  api.loadText(files(dir), { deferAnalysesFrom: bytes + 1 });
+  const analyses = (await api.loadTimings({})).stages.find((s) => s.name === 'analyses');
+  assert.ok(analyses.ms > 0, JSON.stringify(analyses));
+});
+
 test('loadTimings: the stages of the last load, in order; excerpts read the files again', async () => {
   const api = attach(await createFbclensCore());
   const yaml = readFileSync(join(repo, 'samples/catalog/cert-watcher/catalog.yaml'), 'utf8');

@@ -65,6 +65,26 @@ for (const [name, dir] of repositories) {
   });
 }
 
+// A repository's roots are validated while discovery still reads, before its size is known: with
+// deferAnalysesFrom over its bytes the root shown has its analyses run before the answer (its
+// Summary is a load's without deferral), the other roots' wait; from its bytes on, as deferAnalyses.
+test('deferAnalysesFrom and a repository: under its bytes the root shown is analysed at once, the others wait', async () => {
+  const dir = join(fixtures, 'l03-catalogs-version-packages/repo');
+  const given = filesOf(dir);
+  const bytes = given.reduce((n, f) => n + f.data.length, 0);
+  const plain = attach(await createFbclensCore());
+  const from = attach(await createFbclensCore());
+  const deferred = attach(await createFbclensCore());
+  const whole = JSON.parse(plain.loadText(given, {}));
+  const view = JSON.parse(from.loadText(given, { deferAnalysesFrom: bytes + 1 }));
+  assert.ok(view.repository.roots.length > 1);
+  assert.deepEqual(view.summary, whole.summary);
+  assert.deepEqual(view.repository.roots.map((r) => [r.root, r.analysesComplete]),
+                   whole.repository.roots.map((r) => [r.root, r.root === whole.repository.current]));
+  assert.equal(from.call('repositoryReport', '{}'), plain.call('repositoryReport', '{}'));
+  assert.equal(from.loadText(given, { deferAnalysesFrom: bytes }), deferred.loadText(given, { deferAnalyses: true }));
+});
+
 // The page loads with the load's arguments ({folder} from the picked folder's name) and reports
 // progress while the files parse; selecting a root afterwards validates it again and must not call
 // back into that finished load (it once did, through a callback left in the kept options: the

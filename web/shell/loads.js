@@ -27,9 +27,6 @@ export const READ_FIRST_FILES = 1000;
  */
 export const READ_FIRST_MAX_BYTES = 64 * 1024 * 1024;
 
-const bytesOf = (files) => Array.from(files || []).reduce((n, f) =>
-  n + (typeof f.size === 'number' ? f.size : f.data ? (f.data.byteLength ?? f.data.length) : 0), 0);
-
 const abortError = (message) => Object.assign(new Error('fbclens: ' + message), { name: 'AbortError' });
 
 /**
@@ -65,11 +62,14 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
   const setStatus = (text, tone = '') => store.set({ status: { text, tone } });
   const stillShowing = () => (store.get().catalog ? ' (still showing the previous catalog)' : '');
 
+  // A load of picked Files does not know its total of bytes (the page asks no File its size
+  // before the worker reads it: wasm/fbclens-client.js), so it counts files.
   client.on('progress', (p) => {
-    const fraction = p.totalBytes ? Math.min(1, p.bytes / p.totalBytes) : null;
+    const fraction = p.totalBytes ? Math.min(1, p.bytes / p.totalBytes) : p.totalFiles ? Math.min(1, p.files / p.totalFiles) : null;
+    const ofTotal = p.totalBytes ? ' of ' + formatBytes(p.totalBytes) : '';
     const text = p.phase === 'reading'
-      ? 'Reading ' + p.files + ' of ' + p.totalFiles + ' files, ' + formatBytes(p.bytes) + ' of ' + formatBytes(p.totalBytes)
-      : 'Validating: ' + formatBytes(p.bytes) + ' of ' + formatBytes(p.totalBytes) + ' parsed';
+      ? 'Reading ' + p.files + ' of ' + p.totalFiles + ' files, ' + formatBytes(p.bytes) + ofTotal
+      : 'Validating: ' + formatBytes(p.bytes) + ofTotal + ' parsed' + (p.totalBytes ? '' : ', ' + p.files + ' of ' + p.totalFiles + ' files');
     store.set({ loading: { text, fraction } });
   });
 
@@ -150,11 +150,15 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
     }
   }
 
-  // The load's arguments: the check profiles, and deferAnalyses when the worker has the operation
-  // and the catalog is big enough for the analyses to delay the first answer noticeably (on community
-  // v4.21, 14 MB, they are a quarter of the load); a smaller catalog's findings come complete at once.
-  const withDefer = (options, files) =>
-    (deferAnalyses() && bytesOf(files) >= DEFER_ANALYSES_BYTES ? { ...(options || {}), deferAnalyses: true } : options);
+  // The load's arguments: the check profiles, and, when the worker has the operation, the analyses
+  // deferred if the catalog is big enough for them to delay the first answer noticeably (on
+  // community v4.21, 14 MB, they are a quarter of the load); a smaller catalog's findings come
+  // complete at once. The worker decides by the bytes it read (deferAnalysesFrom): the page does
+  // not know a picked File's size before it is read. Of a repository only the root shown's may come
+  // at once (the others are validated before its size is known). A caller's own deferAnalyses is
+  // kept.
+  const withDefer = (options) =>
+    (deferAnalyses() && !(options && 'deferAnalyses' in options) ? { ...(options || {}), deferAnalysesFrom: DEFER_ANALYSES_BYTES } : options);
 
   // READ_FIRST_FILES or more Files (not bytes already) → [{path, data}] read here, the header saying
   // so and Cancel stopping it (like a download); the Files as they are when there are fewer, when
@@ -210,7 +214,7 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
       // The worker gets the bytes read first; the catalog's source keeps the Files (a new check
       // choice loads them again), not a copy of their bytes.
       const given = await readFirst(expanded);
-      return run(() => client.loadFiles(given, withDefer(options, given)), { kind: 'files', name, files: expanded });
+      return run(() => client.loadFiles(given, withDefer(options)), { kind: 'files', name, files: expanded });
     },
     async loadUrl(url, options) {
       if (download) download.abort();
@@ -235,7 +239,7 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
       } finally {
         if (download === controller) download = null;
       }
-      return run(() => client.loadFiles(fetched.files, withDefer(options, fetched.files)), { kind: 'url', url, name: fetched.name, files: fetched.files });
+      return run(() => client.loadFiles(fetched.files, withDefer(options)), { kind: 'url', url, name: fetched.name, files: fetched.files });
     },
     loadSample() { return run(() => client.loadSample(), { kind: 'sample', name: 'the built-in sample' }); },
     /**
