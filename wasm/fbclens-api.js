@@ -371,7 +371,7 @@
     let staged = [];
     let ahead = null;  // the reading ahead of the load in flight (readAhead), or null
     let lastReadAhead = null;  // the last load's {files, waited, plans, kept, keptPeakBytes} (readAhead), or null
-    let readOnPage = null;  // the last loadTextAsync's readFile: how a PAGE_FILE is read after its load too
+    let readPageFile = null;  // the load's readFile (loadTextAsync): how a PAGE_FILE is read, after its load too
     // A file of unknown size taken and not yet copied in: {handle, bytes} (bytes null when it could
     // not be read).
     let taken = null;
@@ -399,8 +399,8 @@
         };
       if (ahead && readLater(data)) return ahead.take(handle, copyIn);
       if (data === PAGE_FILE) {  // after its load (a source excerpt): asked of the page, the core waiting
-        if (!readOnPage) return -1;
-        return Promise.resolve().then(() => readOnPage(handle)).then(
+        if (!readPageFile) return -1;
+        return Promise.resolve().then(() => readPageFile(handle)).then(
           (b) => copyIn(b instanceof Uint8Array ? b : new Uint8Array(b)), () => copyIn(null));
       }
       let bytes = data;
@@ -418,6 +418,7 @@
       Module._fbclens_reset();
       staged = [];
       taken = null;
+      readPageFile = null;
       for (const { path, data } of entries) {
         const kept = readLater(data) ? data : toBytes(data);
         const handle = staged.push(kept) - 1;
@@ -454,7 +455,7 @@
         lastReadAhead = null;
         if (!suspendingReads) return api.loadText(entries, argsText);
         stageRefs(entries);
-        readOnPage = readFile || null;
+        readPageFile = readFile || null;
         if (entries.some((e) => readLater(e.data))) ahead = readAhead(entries, readFile);
         try {
           return await callSuspending('load', argsText);
