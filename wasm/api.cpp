@@ -45,6 +45,9 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
   // Its roots are validated as discovery finds them, while the browser still reads the rest. The
   // repository's load starts with the first root passed (or after discovery, if none was), and
   // from then on progress counts the repository's roots, not a load as one catalog dropped.
+  // Whether a deferring load is small enough to have its analyses run before it answers (known
+  // once the fingerprint has read every file).
+  const auto analyses_now = [&] { return defer_analyses && current_->known_bytes() < complete_under_bytes; };
   std::unique_ptr<RepositoryLoad> repository;
   const auto start_repository = [&] {
     if (repository) return;
@@ -66,7 +69,7 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
     // root's stay deferred whatever the size, as they would have to be validated again, each read
     // again from the page (kueue-fbc's 0.3 MB: 0.1-0.2 s more than the whole load); the whole
     // repository's report runs them when it is asked for.
-    if (defer_analyses && current_->known_bytes() < complete_under_bytes) {
+    if (analyses_now()) {
       const double start = emscripten_get_now();
       complete_shown_root();
       add_stage_time("analyses", emscripten_get_now() - start);
@@ -92,7 +95,7 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
   }
   profiles::apply_profiles(*report_, profile_options);
   add_stage_time("profiles", emscripten_get_now() - start);
-  if (defer_analyses && current_->known_bytes() < complete_under_bytes) {
+  if (analyses_now()) {
     const double analyses_start = emscripten_get_now();
     complete_report();
     add_stage_time("analyses", emscripten_get_now() - analyses_start);
