@@ -487,6 +487,74 @@ Discovery discover_repository(const FileSource& repository, const RootFound& on_
   return out;
 }
 
+std::optional<ShownRoot> find_shown_root(const FileSource& source) {
+  const std::vector<std::string> looked_at = files_to_look_at(source);
+  // The version folders' files, the folders in discovery's order (folder_less).
+  std::vector<OwnerFolder> folders;
+  {
+    std::map<std::string, std::size_t> index;
+    for (std::size_t i = 0; i < looked_at.size(); ++i) {
+      Owner owner = owner_of(looked_at[i]);
+      if (owner.kind != OwnerKind::VersionFolder) continue;
+      const auto [at, added] = index.emplace(owner.folder, folders.size());
+      if (added) {
+        OwnerFolder folder;
+        folder.version = ocp_version_of_folder(base_name(owner.folder));
+        folder.owner = std::move(owner);
+        folders.push_back(std::move(folder));
+      }
+      folders[at->second].files.push_back(i);
+    }
+    std::sort(folders.begin(), folders.end(), folder_less);
+  }
+  const auto same_version = [](const OwnerFolder& a, const OwnerFolder& b) {
+    return !ocp_version_less(*a.version, *b.version) && !ocp_version_less(*b.version, *a.version);
+  };
+  ShownRoot out;
+  std::vector<std::size_t> template_at, unreadable_at;
+  std::string bytes;
+  std::size_t end = folders.size();  // the folders before it are not read yet
+  for (std::size_t versions = 0; versions < kMaxShownRootVersions && end > 0; ++versions) {
+    std::size_t begin = end - 1;
+    while (begin > 0 && same_version(folders[begin - 1], folders[end - 1])) --begin;
+    ReadPlan plan{{}, /*read_again=*/true};
+    for (std::size_t f = begin; f < end; ++f) {
+      for (const std::size_t i : folders[f].files) plan.paths.push_back(looked_at[i]);
+    }
+    source.plan_reads(plan);
+    std::optional<CatalogRoot> newest;
+    for (std::size_t f = begin; f < end; ++f) {
+      OwnerFolder& folder = folders[f];
+      for (const std::size_t i : folder.files) {
+        const std::string& p = looked_at[i];
+        std::string error;
+        if (!source.read(p, bytes, error, kMaxDiscoveryBytes)) {
+          out.so_far.unreadable.push_back({p, error});
+          unreadable_at.push_back(i);
+        } else if (std::optional<TemplateFile> t = template_in(p, bytes)) {
+          out.so_far.templates.push_back(std::move(*t));
+          template_at.push_back(i);
+        } else if (mentions_fbc_schema(bytes)) {
+          folder.content.push_back(p);
+        }
+      }
+      if (folder.content.empty()) continue;
+      CatalogRoot root = root_of(folder);
+      if (!newest || root_less(*newest, root)) newest = std::move(root);
+    }
+    if (newest) {
+      out.root = *newest;
+      out.so_far.roots = {std::move(*newest)};
+      out.so_far.templates = in_walk_order(std::move(out.so_far.templates), template_at);
+      out.so_far.unreadable = in_walk_order(std::move(out.so_far.unreadable), unreadable_at);
+      out.so_far.repository = true;
+      return out;
+    }
+    end = begin;
+  }
+  return std::nullopt;
+}
+
 bool only_a_template_makes_a_repository(const std::vector<std::string>& paths) {
   for (const std::string& p : paths) {
     if (!outermost_version_folder(p).empty()) return false;

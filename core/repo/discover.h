@@ -124,6 +124,32 @@ using RootFound = std::function<void(const CatalogRoot& root, const Discovery& s
 /// RootFound): its validation can then overlap the reading of the rest.
 Discovery discover_repository(const FileSource& source, const RootFound& on_root = {});
 
+/// The root an app shows first of a repository, found without discovering the rest of it.
+struct ShownRoot {
+  /// The last versioned root of Discovery::roots (the newest OpenShift version's, by root order):
+  /// exactly as discover_repository would have it.
+  CatalogRoot root;
+  /// Discovery as far as the folders read tell: `roots` is {root}, `templates` the templates of
+  /// those folders (every template inside `root` among them, for root_source), `unreadable` their
+  /// unreadable files, `repository` true. Nothing else of it is final.
+  Discovery so_far;
+};
+
+/// Finds the root discover_repository would make the last versioned root of `source` (the one the
+/// app shows first: the newest OpenShift version's), reading only the files of the newest version
+/// folders: the folders of one version (ocp_version_of_folder) at a time, newest first, as
+/// discovery reads them (the same files looked at, the same tests), until a version's folders hold
+/// catalog content. The answer is then discover_repository's: a root of an older version comes
+/// before it, an unversioned one is not versioned, and the folder is a repository (its root is
+/// below it). nullopt when no version folder is looked at, or when the newest kMaxShownRootVersions
+/// versions' folders hold no content (the caller discovers the whole repository then). Never fails;
+/// unreadable files are in so_far.unreadable. Plans its reads as to be read again (the root's
+/// validation reads them next).
+std::optional<ShownRoot> find_shown_root(const FileSource& source);
+
+/// How many versions' folders find_shown_root reads before it leaves the answer to discovery.
+constexpr std::size_t kMaxShownRootVersions = 3;
+
 /// Whether a folder's paths (FileSource::list_files) leave a template file as the only thing that
 /// could make it a repository: none lies under a version folder or in a top-level folder named
 /// `catalog…`, so the folder itself is the only root discovery could find, and it says

@@ -130,11 +130,18 @@ RepositoryReport validate_repository(const FileSource& source, const Discovery& 
 }
 
 void RepositoryValidation::validate_ahead(const FileSource& files, const Discovery& so_far, const CatalogRoot& root) {
-  if (ahead_report_) return;
+  if (ahead_report_ || (given_report_ && given_root_.path == root.path)) return;  // one kept; or given already
   const std::unique_ptr<FileSource> root_files = root_source(files, so_far, root);
   ahead_root_ = root;
   ahead_report_ = std::make_unique<ValidationReport>(
       validate_root(*root_files, root, options_, ahead_ocp_version_from_, !options_.defer_analyses));
+}
+
+void RepositoryValidation::give_report(const CatalogRoot& root, std::unique_ptr<ValidationReport> report,
+                                       std::string ocp_version_from) {
+  given_root_ = root;
+  given_report_ = std::move(report);
+  given_ocp_version_from_ = std::move(ocp_version_from);
 }
 
 void RepositoryValidation::add_root(const FileSource& files, const Discovery& so_far, const CatalogRoot& root) {
@@ -142,7 +149,10 @@ void RepositoryValidation::add_root(const FileSource& files, const Discovery& so
   RootOutcome outcome;
   outcome.root = root;
   std::unique_ptr<ValidationReport> report;
-  if (ahead_report_ && ahead_root_.path == root.path) {
+  if (given_report_ && given_root_.path == root.path) {
+    report = std::move(given_report_);
+    outcome.ocp_version_from = std::move(given_ocp_version_from_);
+  } else if (ahead_report_ && ahead_root_.path == root.path) {
     report = std::move(ahead_report_);
     outcome.ocp_version_from = std::move(ahead_ocp_version_from_);
   } else {
@@ -185,6 +195,7 @@ RepositoryReport RepositoryValidation::finish(const FileSource& source, const Di
   previous_.reset();
   previous_model_ = nullptr;
   ahead_report_.reset();
+  given_report_.reset();
   std::set<std::string> packages;
   for (const MatrixColumn& c : out.matrix.columns) {
     for (const auto& [name, cell] : c.packages) packages.insert(name);

@@ -143,6 +143,12 @@ class RepositoryValidation {
   /// report for add_root. Only one is kept: while one is, this does nothing (add_root validates
   /// the root in its turn). A root kept that never gets its turn is dropped by finish.
   void validate_ahead(const FileSource& files, const Discovery& so_far, const CatalogRoot& root);
+  /// Takes `report`, the validation of `root` (validate_root with this object's options, which
+  /// gave `ocp_version_from`) made before discovery passed the root (the app shows the root
+  /// find_shown_root finds before it discovers the rest), so that add_root uses it in the root's
+  /// turn instead of validating the root again. One at a time: a second replaces the first. A report
+  /// given for a root that never gets its turn is dropped by finish.
+  void give_report(const CatalogRoot& root, std::unique_ptr<ValidationReport> report, std::string ocp_version_from);
   /// Passes discover_repository's RootFound on: validate_ahead for a root passed ahead, else add_root.
   void take_root(const FileSource& files, const Discovery& so_far, const CatalogRoot& root, bool ahead) {
     ahead ? validate_ahead(files, so_far, root) : add_root(files, so_far, root);
@@ -165,6 +171,10 @@ class RepositoryValidation {
   CatalogRoot ahead_root_;
   std::string ahead_ocp_version_from_;
   std::unique_ptr<ValidationReport> ahead_report_;
+  /// The report given for a root (give_report), until add_root takes it.
+  CatalogRoot given_root_;
+  std::string given_ocp_version_from_;
+  std::unique_ptr<ValidationReport> given_report_;
 };
 
 /// Validates one root as part of a repository: the root's catalog, with the check profiles

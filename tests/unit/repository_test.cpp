@@ -59,6 +59,44 @@ Streamed validate_streamed(const FileSource& source, const repo::RepositoryOptio
   return out;
 }
 
+// The app's repository load (wasm/api.cpp): the root find_shown_root finds validated first and
+// shown, then the repository validated with that report given (give_report) as discovery passes
+// the roots. The root must be discovery's last versioned one, and the report validate_repository's.
+void check_shown_first(const FileSource& source, const repo::Discovery& discovery, const repo::RepositoryReport& report) {
+  const repo::CatalogRoot* newest = nullptr;
+  for (const repo::CatalogRoot& r : discovery.roots) {
+    if (r.ocp_version) newest = &r;
+  }
+  const std::optional<repo::ShownRoot> shown = repo::find_shown_root(source);
+  REQUIRE(shown.has_value() == (newest != nullptr));
+  if (!shown) return;
+  CHECK(shown->root.path == newest->path);
+  CHECK(shown->root.version_folder == newest->version_folder);
+  CHECK(shown->root.ocp_version->text() == newest->ocp_version->text());
+  CHECK(shown->so_far.repository);
+  // The shown root's report is the one given: it is not validated again.
+  const ValidationReport* given_at = nullptr;
+  const ValidationReport* shown_report = nullptr;
+  repo::RepositoryOptions options;
+  options.on_root = [&](const repo::RootOutcome& outcome, std::unique_ptr<ValidationReport>& r, const FileSource&) {
+    if (outcome.root.path == shown->root.path) shown_report = r.get();
+  };
+  repo::RepositoryValidation validation(options);
+  std::string from;
+  const std::unique_ptr<FileSource> files = repo::root_source(source, shown->so_far, shown->root);
+  auto given = std::make_unique<ValidationReport>(repo::validate_root(*files, shown->root, options, from));
+  given_at = given.get();
+  validation.give_report(shown->root, std::move(given), from);
+  const repo::FolderOutcome folder = repo::validate_folder(
+      source, {}, [&](const repo::CatalogRoot& root, const repo::Discovery& so_far, const FileSource& files_now, bool ahead) {
+        validation.take_root(files_now, so_far, root, ahead);
+      });
+  REQUIRE(folder.repository);
+  const repo::RepositoryReport streamed = validation.finish(source, *folder.repository);
+  CHECK(shown_report == given_at);
+  CHECK(repo::repository_json(streamed) == repo::repository_json(report));
+}
+
 // Whether `passed` is the first roots of `discovery`, in its order.
 bool passed_first(const std::vector<std::string>& passed, const repo::Discovery& discovery) {
   if (passed.size() > discovery.roots.size()) return false;
@@ -93,6 +131,7 @@ const bool registered = [] {
       // Validated as discovery found the roots: the same report, the roots passed in its order.
       CHECK(passed_first(streamed.passed, discovery));
       CHECK(repo::repository_json(*streamed.report) == repo::repository_json(report));
+      check_shown_first(source, discovery, report);
       CHECK(codes_of(report.findings) == strings(expected["codes"]));
       REQUIRE(report.templates.size() == expected["templates"].size());
       for (const repo::TemplateOutcome& t : report.templates) {
@@ -263,6 +302,59 @@ TEST_CASE("roots are passed in Discovery::roots order, each once no unread folde
   CHECK(repo::repository_json(*streamed.report) == repo::repository_json(repo::validate_repository(source, discovery)));
 }
 
+// The app shows a repository's newest root before it discovers the rest (find_shown_root): only the
+// newest versions' folders are read, one version at a time, until one holds catalog content.
+TEST_CASE("the root shown first is found from the newest versions' folders alone", "[repository]") {
+  struct Recording final : FileSource {
+    MemoryFileSource files;
+    mutable std::vector<std::string> reads;
+    std::vector<std::string> list_files(std::vector<SourceError>& errors) const override { return files.list_files(errors); }
+    bool read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const override {
+      reads.push_back(path);
+      return files.read(path, bytes, error, max_bytes);
+    }
+  } source;
+  const std::string package = "{\"schema\":\"olm.package\",\"name\":\"p\"}\n";
+  const std::string basic = "{\"schema\":\"olm.template.basic\",\"entries\":[]}\n";
+  // 4.16: only a template (no content); 4.15: "v4.15-4-15" and "v4.15/catalog" (the latter comes
+  // last: '-' sorts before '/'); 4.14 and the unversioned catalog-old are never read.
+  for (const char* path : {"v4.14/catalog/p/catalog.json", "v4.15/catalog/p/catalog.json", "v4.15-4-15/p/catalog.json",
+                           "catalog-old/p/catalog.json"}) {
+    source.files.add(path, package);
+  }
+  source.files.add("v4.16/catalog-template.json", basic);
+  source.files.add("v4.15/catalog-template.json", basic);
+  const std::optional<repo::ShownRoot> shown = repo::find_shown_root(source);
+  REQUIRE(shown);
+  CHECK(shown->root.path == "v4.15/catalog");
+  CHECK(shown->root.version_folder == "v4.15");
+  CHECK(shown->so_far.roots.size() == 1);
+  std::vector<std::string> templates;
+  for (const repo::TemplateFile& t : shown->so_far.templates) templates.push_back(t.path);
+  CHECK(templates == std::vector<std::string>{"v4.15/catalog-template.json", "v4.16/catalog-template.json"});
+  std::vector<std::string> reads = source.reads;
+  std::sort(reads.begin(), reads.end());
+  CHECK(reads == std::vector<std::string>{"v4.15-4-15/p/catalog.json", "v4.15/catalog-template.json", "v4.15/catalog/p/catalog.json",
+                                          "v4.16/catalog-template.json"});
+  // Discovery agrees: the last versioned root.
+  const repo::Discovery discovery = repo::discover_repository(source.files);
+  std::vector<std::string> roots;
+  for (const repo::CatalogRoot& r : discovery.roots) roots.push_back(r.path);
+  CHECK(roots == std::vector<std::string>{"v4.14/catalog", "v4.15-4-15/p", "v4.15/catalog", "catalog-old"});
+  check_shown_first(source.files, discovery, repo::validate_repository(source.files, discovery));
+
+  // No version folder, or none of the newest kMaxShownRootVersions versions with content: nullopt.
+  MemoryFileSource unversioned;
+  unversioned.add("catalog/p/catalog.json", package);
+  CHECK_FALSE(repo::find_shown_root(unversioned));
+  MemoryFileSource templates_only;
+  templates_only.add("v4.10/catalog/p/catalog.json", package);
+  for (std::size_t k = 0; k < repo::kMaxShownRootVersions; ++k) {
+    templates_only.add("v4." + std::to_string(20 + k) + "/catalog-template.json", basic);
+  }
+  CHECK_FALSE(repo::find_shown_root(templates_only));
+}
+
 TEST_CASE("a root passed during discovery reads its files with discovery's next reads planned after them", "[repository]") {
   // A source that records plans and reads, in one sequence.
   struct Recording final : FileSource {
@@ -372,6 +464,7 @@ TEST_CASE("real repositories: each root's verdict is opm's, templates paired", "
     CHECK(repo::repository_json(*streamed.report) == repo::repository_json(report));
     CHECK(passed_first(streamed.passed, discovery));
     if (discovery.roots.size() > 1) CHECK(!streamed.passed.empty());
+    check_shown_first(source, discovery, report);
     // The roots are exactly expected.json's roots of this dataset, each with opm's verdict.
     std::set<std::string> want, got;
     for (const auto& [root, v] : expected.items()) {
