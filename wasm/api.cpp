@@ -20,8 +20,9 @@ EM_JS(void, fbclens_report_load_progress, (double files, double bytes), {
 namespace fbclens::wasm {
 
 const ValidationReport* Session::load(const profiles::ProfileSettings& over, const std::string& folder, bool defer_analyses,
-                                      double complete_under_bytes, std::string& error) {
+                                      double complete_under_bytes, bool shown_first, std::string& error) {
   analyses_.reset();  // before building the next report (see reset_files)
+  unfinished_.reset();
   summary_bytes_ = 0;
   report_.reset();
   current_ = std::move(pending_);
@@ -32,12 +33,21 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
   options.analyses = !defer_analyses;
   options.release_documents = true;  // the worker reads the model, findings and properties only
   // Files and bytes parsed so far, over every root of a repository (each root has its own LoadResult).
-  std::uint64_t bytes = 0, files_loaded = 0;
-  options.load.on_file_loaded = [&bytes, &files_loaded](LoadResult& result, std::size_t) {
-    bytes += result.files.empty() ? 0 : result.files.back().bytes;
-    fbclens_report_load_progress(static_cast<double>(++files_loaded), static_cast<double>(bytes));
-  };
+  LoadProgress progress;
+  options.load.on_file_loaded = progress_hook(progress);
   repository_.reset();
+  // A repository of version folders, shown root first: its newest root is found and validated from
+  // its own folders, and the load answers with it; finish_repository does the rest.
+  if (shown_first) {
+    const double start = emscripten_get_now();
+    std::vector<SourceError> listing_errors;
+    std::optional<repo::ShownRoot> shown;
+    if (!repo::only_a_template_makes_a_repository(current_->list_files(listing_errors))) shown = repo::find_shown_root(*current_);
+    if (shown) {
+      return load_shown_root(over, options.load, defer_analyses, complete_under_bytes, std::move(*shown),
+                             emscripten_get_now() - start);
+    }
+  }
   // A folder of several catalogs (one per OpenShift version) and templates: a repository, whose
   // roots are validated one by one (deferAnalyses applies to every root). One
   // catalog is read once (validate_folder), as discovery reading each file first cost as much as
@@ -45,13 +55,10 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
   // Its roots are validated as discovery finds them, while the browser still reads the rest. The
   // repository's load starts with the first root passed (or after discovery, if none was), and
   // from then on progress counts the repository's roots, not a load as one catalog dropped.
-  // Whether a deferring load is small enough to have its analyses run before it answers (known
-  // once the fingerprint has read every file).
-  const auto analyses_now = [&] { return defer_analyses && current_->known_bytes() < complete_under_bytes; };
   std::unique_ptr<RepositoryLoad> repository;
   const auto start_repository = [&] {
     if (repository) return;
-    bytes = files_loaded = 0;
+    progress = {};
     repository = start_repository_load(over, options.load, defer_analyses);
   };
   const auto on_root = [&](const repo::CatalogRoot& root, const repo::Discovery& so_far, const FileSource& files, bool ahead) {
@@ -63,17 +70,7 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
     start_repository();
     const ValidationReport* report = finish_repository_load(*repository, *folder_outcome.repository);
     timings_.insert(timings_.begin(), StageTime{"discover", folder_outcome.discover_ms});
-    fingerprint_ = catalog_fingerprint(current_->hashes());
-    start_analyses();
-    // A small repository: the shown root's analyses run now (its report is here). Every other
-    // root's stay deferred whatever the size, as they would have to be validated again, each read
-    // again from the page (kueue-fbc's 0.3 MB: 0.1-0.2 s more than the whole load); the whole
-    // repository's report runs them when it is asked for.
-    if (analyses_now()) {
-      const double start = emscripten_get_now();
-      complete_shown_root();
-      add_stage_time("analyses", emscripten_get_now() - start);
-    }
+    settle_repository_load(defer_analyses, complete_under_bytes);
     return report;
   }
   report_ = std::move(folder_outcome.report);
@@ -95,12 +92,23 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
   }
   profiles::apply_profiles(*report_, profile_options);
   add_stage_time("profiles", emscripten_get_now() - start);
-  if (analyses_now()) {
+  if (analyses_now(defer_analyses, complete_under_bytes)) {
     const double analyses_start = emscripten_get_now();
     complete_report();
     add_stage_time("analyses", emscripten_get_now() - analyses_start);
   }
   return report_.get();
+}
+
+std::function<void(LoadResult&, std::size_t)> progress_hook(LoadProgress& progress) {
+  return [&progress](LoadResult& result, std::size_t) {
+    progress.bytes += result.files.empty() ? 0 : result.files.back().bytes;
+    fbclens_report_load_progress(static_cast<double>(++progress.files), static_cast<double>(progress.bytes));
+  };
+}
+
+bool Session::analyses_now(bool defer_analyses, double complete_under_bytes) const {
+  return defer_analyses && current_->known_bytes() < complete_under_bytes;
 }
 
 void Session::add_stage_time(const char* name, double ms) {
@@ -130,7 +138,7 @@ const ValidationReport& Session::load_sample() {
   reset_files();
   for (const auto& f : sample::kFiles) add_file(f.path, f.contents);
   std::string error;
-  return *load({}, "", false, 0, error);  // the sample has no .fbclens.yaml
+  return *load({}, "", false, 0, false, error);  // the sample has no .fbclens.yaml
 }
 
 Session& session() {

@@ -465,6 +465,25 @@
         }
       },
       /**
+       * After a load with shownFirst whose answer's repository was pending: the finishRepository
+       * operation's text (the rest of the repository validated: the answer that load would have
+       * given without shownFirst), its Files read ahead as a load's are (loadTextAsync, the same
+       * `readFile`, by default the load's), the read-ahead's statistics then readAheadStats'.
+       * Without suspendingReads, the operation called synchronously.
+       */
+      async finishRepositoryText(readFile) {
+        lastReadAhead = null;
+        if (!suspendingReads) return call('finishRepository', '');
+        const read = readFile || readPageFile || undefined;
+        if (staged.some((data) => readLater(data))) ahead = readAhead(staged.map((data) => ({ data })), read);
+        try {
+          return await callSuspending('finishRepository', '');
+        } finally {
+          if (ahead) lastReadAhead = ahead.stats;
+          ahead = null;
+        }
+      },
+      /**
        * How the last loadTextAsync read its Files: {files (taken from what was read ahead), read
        * (File reads started), waited (of those taken, how many the core waited for), plans (the
        * core's read plans it followed), kept (of those taken, how many were read once for two

@@ -9,6 +9,11 @@
  *   client.on('progress', (p) => ...);               // p: {phase: 'reading'|'parsing', files,
  *                                                    //     totalFiles, bytes, totalBytes}; totalBytes
  *                                                    //     is 0 (unknown) for a load of Files
+ *   client.on('preview', ({summary, view}) => ...);  // a load with shownFirst of a repository: its
+ *                                                    // newest catalog, validated alone first
+ *                                                    // (view.repository.pending true), while the
+ *                                                    // load goes on with the rest; the load then
+ *                                                    // resolves as it would have without shownFirst
  *   const {summary, view} = await client.loadFiles(files, options);  // as FbclensApi.loadFiles
  *                                                    // (options: the load operation's arguments:
  *                                                    // the check profiles, deferAnalyses,
@@ -30,7 +35,9 @@
  *   await client.memory();                           // memory, ... (see FbclensApi)
  * Failed operations reject with an FbclensError (fbclens-api.js): `kind` says why.
  * Every load leaves User Timing entries named 'fbclens:*' (see mark() below): the stages of the load
- * in the worker and on the page's thread.
+ * in the worker and on the page's thread. A load that previewed a repository's newest catalog also
+ * leaves 'fbclens:preview-emitted' (the 'preview' listeners have run), 'fbclens:repository-received'
+ * (the rest's answer is on the page's thread) and the rest's stages as 'fbclens:rest-*' measures.
  *
  * The page's thread reads a load's Files for the worker, as the worker asks for each (readForWorker
  * below; fbclens-worker.js readOnPage says why), and hands it the bytes.
@@ -68,21 +75,22 @@
     if (!timing) return;
     for (const name of timingNames) { timing.clearMarks(name); timing.clearMeasures(name); }
   }
-  function measureWorker(timings) {
+  // `prefix`: 'fbclens:' for the load's answer, 'fbclens:rest-' for a repository's finishRepository.
+  function measureWorker(timings, prefix = 'fbclens:') {
     if (!timing || !timings || !timings.stages) return;
     const origin = timing.timeOrigin || 0;
     let at = timings.started - origin;
     try {
       for (const { name, ms } of timings.stages) {
-        timingNames.add('fbclens:' + name);
-        timing.measure('fbclens:' + name, { start: at, end: at + ms });
+        timingNames.add(prefix + name);
+        timing.measure(prefix + name, { start: at, end: at + ms });
         at += ms;
       }
-      timingNames.add('fbclens:sent');
-      timing.measure('fbclens:sent', { start: timings.posted - origin, end: timing.now() });
+      timingNames.add(prefix + 'sent');
+      timing.measure(prefix + 'sent', { start: timings.posted - origin, end: timing.now() });
       if (timings.readAhead) {  // the Files were read ahead of the core: {files, waited, waitedMs, plans, kept, onPage, early}
-        timingNames.add('fbclens:read-ahead');
-        timing.mark('fbclens:read-ahead', { detail: timings.readAhead });
+        timingNames.add(prefix + 'read-ahead');
+        timing.mark(prefix + 'read-ahead', { detail: timings.readAhead });
       }
     } catch (e) { /* a browser without User Timing Level 3 measures: marks only */ }
   }
@@ -243,7 +251,7 @@
    */
   function create({ base = scriptBase, keepSpare = true } = {}) {
     const wasmModule = compile(base + 'fbclens-core.wasm');
-    const listeners = { load: [], progress: [] };
+    const listeners = { load: [], progress: [], preview: [] };
     let spare = null;  // the next load's worker, started ahead (startSpare)
     let current = null;  // the worker holding the catalog on screen
     let pending = null;  // the load in flight: {handle, cancelled}
@@ -305,7 +313,18 @@
         current = ticket.handle;
         if (previous) previous.end(null, 'its catalog was replaced');
         // Parsed once, here: the page's explorer and panels read the view, the Summary is inside it.
-        const view = JSON.parse(answer.text);
+        let view = JSON.parse(answer.text);
+        if (view.repository && view.repository.pending) {
+          // A repository's newest catalog, validated alone first (load's shownFirst): shown now
+          // ('preview'; the worker answers its requests first), while the worker validates the
+          // rest, whose answer is the load's.
+          emit('preview', { summary: view.summary, view });
+          mark('preview-emitted');
+          const rest = await ticket.handle.send({ op: 'finishRepository', args: '', readOnPage: true }, (p) => emit('progress', p));
+          mark('repository-received');
+          measureWorker(rest.timings, 'fbclens:rest-');
+          view = JSON.parse(rest.text);
+        }
         last = view.summary;
         mark('view-parsed');
         emit('load', last);

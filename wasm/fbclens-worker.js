@@ -20,6 +20,10 @@
  *                                               (readDone: the read's id; bytes: an ArrayBuffer,
  *                                               transferred, or null when the browser could not
  *                                               read the File); handled at once, not queued
+ *   {id, op: 'finishRepository', readOnPage?}   after a load with shownFirst whose repository was
+ *                                               pending: the table's 'finishRepository', the rest of
+ *                                               the repository's Files read ahead as the load's were
+ *                                               (by the page with readOnPage); answers as a load
  *   {id, op: 'compare', files}                 reads the files as the older catalog and runs the
  *                                               table's 'compare' against the catalog loaded
  *   {id, op: 'warmUp'}                         while the worker waits for its first load: loads
@@ -153,6 +157,7 @@ async function warmUp() {
 // community-operators v4.21's 13.9 MB arrived over 415-560 ms, in bursts between files parsed, and
 // the worker spent 490 ms of CPU (median) on a load; read by the page, whose thread is idle during a
 // load, 425 ms, and the union's 3.6-4.2 s became 2.0-2.4 s (tests/bench/README.md).
+let loadedFiles = 0;  // how many files the last load named (finishRepository's progress counts them again)
 const pageReads = new Map();  // each read asked and not yet answered: its id → {resolve, reject}
 let nextPageRead = 1;
 /** The read-ahead's readFile for load `loadId`: (handle) → a promise of the File's ArrayBuffer. */
@@ -195,11 +200,20 @@ async function answer(message) {
     // before it is read, and then neither is the load's total.
     const onPage = message.files.some((f) => f.file === undefined);
     const totalBytes = onPage ? 0 : message.files.reduce((n, f) => n + (f.file.size !== undefined ? f.file.size : f.file.length || 0), 0);
+    loadedFiles = message.files.length;
     progressOf = throttledProgress(message.id, message.files.length, totalBytes);
     started = epochNow();
     pageReader = message.readOnPage ? readOnPage(message.id) : null;
     const entries = message.files.map(({ path, file }) => ({ path, data: file === undefined ? FbclensApi.PAGE_FILE : file }));
     text = await api.loadTextAsync(entries, message.args || '', pageReader || undefined);
+    progressOf = null;
+  } else if (message.op === 'finishRepository') {
+    // The rest of a repository whose newest root the load answered with: read ahead as the load's
+    // Files were, by the page when it keeps them.
+    progressOf = throttledProgress(message.id, loadedFiles, 0);
+    started = epochNow();
+    pageReader = message.readOnPage ? readOnPage(message.id) : null;
+    text = await api.finishRepositoryText(pageReader || undefined);
     progressOf = null;
   } else if (message.op === 'compare') {
     text = await api.compareTextAsync(await readAll(message.id, message.files));
@@ -208,12 +222,13 @@ async function answer(message) {
     text = await api.callAsync(message.op, message.args);
   }
   const row = api.protocol.ops.find((o) => o.name === message.op);
-  if (!row || !row.loads) return { text };
+  const finishing = message.op === 'finishRepository';
+  if (!finishing && (!row || !row.loads)) return { text };
   if (!started) started = epochNow();
   // The core's stages laid end to end from when the load started (they ran one after the other),
   // and the time the answer left the worker: the page turns them into performance measures.
   const timings = { started, posted: epochNow(), stages: JSON.parse(await api.callAsync('loadTimings', '')).stages };
-  const readAhead = message.op === 'load' ? api.readAheadStats() : null;
+  const readAhead = message.op === 'load' || finishing ? api.readAheadStats() : null;
   if (readAhead) timings.readAhead = Object.assign(readAhead, { onPage: pageReader ? pageReader.asked : 0 });
   return { text, timings };
 }

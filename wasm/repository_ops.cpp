@@ -3,6 +3,8 @@
 // `matrix` and `repositoryReport` (wasm/protocol.cpp).
 #include "wasm/repository_ops.h"
 
+#include <emscripten/emscripten.h>
+
 #include <algorithm>
 #include <map>
 
@@ -54,7 +56,8 @@ Json repository_overview_json(const RepositoryState& state) {
   return {{"roots", std::move(roots)},
           {"templates", std::move(templates)},
           {"findingCounts", counts_json(state.report.findings)},
-          {"current", state.current}};
+          {"current", state.current},
+          {"pending", state.pending}};
 }
 
 std::unique_ptr<RepositoryLoad> Session::start_repository_load(const profiles::ProfileSettings& over, const LoadOptions& options,
@@ -107,7 +110,83 @@ const ValidationReport* Session::finish_repository_load(RepositoryLoad& load, co
   return report_.get();
 }
 
+void Session::settle_repository_load(bool defer_analyses, double complete_under_bytes) {
+  fingerprint_ = catalog_fingerprint(current_->hashes());
+  start_analyses();
+  // A small repository: the shown root's analyses run now (its report is here). Every other
+  // root's stay deferred whatever the size, as they would have to be validated again, each read
+  // again from the page (kueue-fbc's 0.3 MB: 0.1-0.2 s more than the whole load); the whole
+  // repository's report runs them when it is asked for.
+  if (analyses_now(defer_analyses, complete_under_bytes)) {
+    const double start = emscripten_get_now();
+    complete_shown_root();
+    add_stage_time("analyses", emscripten_get_now() - start);
+  }
+}
+
+const ValidationReport* Session::load_shown_root(const profiles::ProfileSettings& over, const LoadOptions& options,
+                                                 bool defer_analyses, double complete_under_bytes, repo::ShownRoot shown,
+                                                 double discover_ms) {
+  Unfinished rest;
+  rest.load = start_repository_load(over, options, defer_analyses);
+  rest.root = shown.root;
+  rest.defer_analyses = defer_analyses;
+  rest.complete_under_bytes = complete_under_bytes;
+  // The overview so far: this root alone. Its files are read as the whole load's are (the load's
+  // own settings and progress, `run`).
+  auto state = std::make_unique<RepositoryState>();
+  state->options = rest.load->state->options;
+  state->current = shown.root.path;
+  state->current_files = repo::root_source(*current_, shown.so_far, shown.root);
+  state->pending = true;
+  report_ = std::make_unique<ValidationReport>(
+      repo::validate_root(*state->current_files, shown.root, rest.load->run, rest.ocp_version_from, !defer_analyses));
+  repo::RootOutcome outcome;
+  outcome.root = shown.root;
+  outcome.ocp_version_from = rest.ocp_version_from;
+  repo::record_root_report(outcome, *report_);
+  state->report.roots.push_back(std::move(outcome));
+  state->report.discovery = std::move(shown.so_far);
+  const ValidationTimings& t = report_->timings;
+  timings_ = {{"discover", discover_ms}, {"read", t.read}, {"parse", t.parse}, {"decode", t.decode}, {"model", t.model},
+              {"validate", t.validate}, {"profiles", 0}, {"analyses", t.analyses}, {"view", 0}, {"serialise", 0}};
+  // Not known before every file is read: finish_repository sets it.
+  fingerprint_.clear();
+  start_analyses();
+  repository_ = std::move(state);
+  unfinished_ = std::move(rest);
+  return report_.get();
+}
+
+const ValidationReport* Session::finish_repository() {
+  if (!unfinished_) return report_.get();
+  Unfinished rest = std::move(*unfinished_);
+  unfinished_.reset();
+  RepositoryLoad& load = *rest.load;
+  // This call's progress: files and bytes over every root but the one shown (validated already).
+  // (The load's hook counted into the load's own call, which has returned.)
+  LoadProgress progress;
+  load.run.load.on_file_loaded = progress_hook(progress);
+  // The root shown goes to the validation, which passes it back (on_root) as the newest root's.
+  analyses_.reset();  // it refers into the report
+  load.validation->give_report(rest.root, std::move(report_), std::move(rest.ocp_version_from));
+  const double start = emscripten_get_now();
+  double roots_ms = 0;
+  const repo::Discovery discovery = repo::discover_repository(
+      *current_, [&](const repo::CatalogRoot& root, const repo::Discovery& so_far, const FileSource& files, bool ahead) {
+        const double root_start = emscripten_get_now();
+        load.validation->take_root(files, so_far, root, ahead);
+        roots_ms += emscripten_get_now() - root_start;
+      });
+  const double discover_ms = emscripten_get_now() - start - roots_ms;
+  const ValidationReport* report = finish_repository_load(load, discovery);
+  timings_.insert(timings_.begin(), StageTime{"discover", discover_ms});
+  settle_repository_load(rest.defer_analyses, rest.complete_under_bytes);
+  return report;
+}
+
 bool Session::select_root(const std::string& path, std::string& error) {
+  finish_repository();  // a root of the rest
   if (!repository_) {
     error = "the catalog loaded is not a repository";
     return false;
@@ -142,6 +221,7 @@ void Session::complete_shown_root() {
 }
 
 void Session::complete_repository() {
+  finish_repository();
   if (!repository_) return;
   complete_shown_root();
   for (repo::RootOutcome& outcome : repository_->report.roots) {
@@ -164,6 +244,7 @@ Answer select_root_op(Session& session, const Json& args) {
 }
 
 Answer matrix_op(Session& session, const Json&) {
+  session.finish_repository();
   if (!session.repository()) return {Failure::NoCatalog, "no repository is loaded"};
   return ok(repo::matrix_json(session.repository()->report.matrix));
 }
@@ -171,6 +252,7 @@ Answer matrix_op(Session& session, const Json&) {
 Answer repository_report_op(Session& session, const Json& args) {
   const auto catalogs = args.find("catalogs");
   if (catalogs != args.end() && !catalogs->is_boolean()) return {Failure::BadRequest, "argument catalogs must be true or false"};
+  session.finish_repository();
   if (!session.repository()) return {Failure::NoCatalog, "no repository is loaded"};
   if (catalogs != args.end() && !catalogs->get<bool>()) {
     // The templates' and the repository's own findings: no root's analyses are needed for them.

@@ -21,6 +21,10 @@ struct RepositoryState {
   repo::RepositoryOptions options;
   std::string current;              ///< the selected root's path
   std::unique_ptr<FileSource> current_files;  ///< its files (a view of the Session's files)
+  /// True after a load with shownFirst that answered with its newest root alone (repo::find_shown_root):
+  /// `report` then holds that root's outcome and the discovery of its folders only, until
+  /// Session::finish_repository validates the rest.
+  bool pending = false;
 };
 
 /// A repository's load while discovery still reads it (Session::load, wasm/repository_ops.cpp):
@@ -46,12 +50,15 @@ struct RepositoryLoad {
 ///   {"roots": [{"root", "ocpVersion", "effectiveOcpVersion", "verdict", "counts": {"packages",
 ///     "channels", "bundles", "findingCounts": {error, warning, info}}, "analysesComplete"}],
 ///    "templates": [{"file", "schema", "renders", "rendersAlso", "rendered", "findingCounts"}],
-///    "findingCounts": {error, warning, info} (the repository's own, FBC72xx), "current": root}
+///    "findingCounts": {error, warning, info} (the repository's own, FBC72xx), "current": root,
+///    "pending": bool}
 /// Roots in version order (as `validate REPO`); `renders` the first root a template renders or
 /// null; findingCounts of a template include its drift. After a load with deferAnalyses,
 /// analysesComplete is false for every root (its findingCounts are then opm's and the check
 /// profiles' only) until its analyses have run: the root shown's once the analyses operation has
-/// run them all, every root's once the whole repositoryReport was asked for.
+/// run them all, every root's once the whole repositoryReport was asked for. `pending` true (a load
+/// with shownFirst, before finishRepository): `roots` holds the root shown alone, `templates` is
+/// empty and findingCounts counts nothing yet.
 Json repository_overview_json(const RepositoryState& state);
 
 }  // namespace fbclens::wasm

@@ -3,7 +3,10 @@
 // Web Worker has its own).
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +51,17 @@ inline auto json_fields(const LoadTimings*) {
                          view::field("bytes", &LoadTimings::bytes));
 }
 
+/// How far a load has got: files parsed and their bytes, over every root of a repository.
+struct LoadProgress {
+  std::uint64_t files = 0;
+  std::uint64_t bytes = 0;
+};
+
+/// A LoadOptions::on_file_loaded that counts each file parsed into `progress` (which must outlive
+/// the load) and tells JavaScript (Module.onLoadProgress(files, bytes), when the worker set it).
+/// Defined in wasm/api.cpp.
+std::function<void(LoadResult&, std::size_t)> progress_hook(LoadProgress& progress);
+
 class Session {
  public:
   /// Starts a new load: forgets pending files and releases the previous catalog and report, so a
@@ -59,6 +73,7 @@ class Session {
     analyses_.reset();
     report_.reset();
     repository_.reset();
+    unfinished_.reset();
     current_.reset();
   }
 
@@ -80,10 +95,24 @@ class Session {
   /// the load, every file given) has them run before returning, and its report is then that of a
   /// load without `defer_analyses` (of a repository, the root shown has them run, and every other
   /// root's stay deferred): the page need not know a catalog's size before it is read to leave
-  /// only a big one's analyses for later. Returns nullptr
+  /// only a big one's analyses for later. With `shown_first`, a folder whose paths make it
+  /// a repository of version folders answers with the root it shows first alone
+  /// (repo::find_shown_root: its newest version's, read from its folders only), the repository's
+  /// overview `pending`; finish_repository validates the rest (its analyses, fingerprint and the
+  /// small-repository rule wait for that). Returns nullptr
   /// with `error` set when that .fbclens.yaml does not parse (the report is kept, without profiles).
   const ValidationReport* load(const profiles::ProfileSettings& over, const std::string& folder, bool defer_analyses,
-                               double complete_under_bytes, std::string& error);
+                               double complete_under_bytes, bool shown_first, std::string& error);
+
+  /// After a load with shown_first that answered with a repository's newest root alone (its
+  /// overview `pending`): discovers and validates the rest of the repository as that load would
+  /// have (the root shown is not validated again: its report is given to the validation), and
+  /// returns the report of the root shown then (the same one, unless discovery disagrees with
+  /// find_shown_root, which it must not). The fingerprint, the timings (the whole repository's,
+  /// the root shown counted once) and the small-repository rule (`complete_under_bytes`) are then
+  /// the load's. Does nothing but return the report when nothing is pending. Defined in
+  /// wasm/repository_ops.cpp.
+  const ValidationReport* finish_repository();
 
   /// Loads the built-in sample catalog (samples/catalog, embedded at build time), opm alone.
   const ValidationReport& load_sample();
@@ -160,9 +189,23 @@ class Session {
   std::vector<StageTime> timings_;
   std::string fingerprint_;
   std::unique_ptr<RepositoryState> repository_;
+  /// The rest of a repository whose newest root a load with shown_first answered with alone, until
+  /// finish_repository: the load (its validation, settings and progress), that root and the
+  /// ocp_version_from its validation gave, and the load's analyses arguments.
+  struct Unfinished {
+    std::unique_ptr<RepositoryLoad> load;
+    repo::CatalogRoot root;
+    std::string ocp_version_from;
+    bool defer_analyses = false;
+    double complete_under_bytes = 0;
+  };
+  std::optional<Unfinished> unfinished_;
 
   /// A fresh analyses::Cache for report_ (after a load or a root selected).
   void start_analyses();
+  /// Whether a load with these arguments (load's) is small enough to have its deferred analyses
+  /// run before it answers: known once every file has been read (the fingerprint reads them all).
+  bool analyses_now(bool defer_analyses, double complete_under_bytes) const;
   /// Adds `ms` to the last load's stage `name` (timings).
   void add_stage_time(const char* name, double ms);
   /// The load of a folder that may be a repository (wasm/repository_ops.cpp), before discovery:
@@ -175,6 +218,14 @@ class Session {
   /// templates checked, the newest version's root kept as report_ (its analyses left for later with
   /// `defer_analyses`, and so are those of a root selected later; every other root's run).
   const ValidationReport* finish_repository_load(RepositoryLoad& load, const repo::Discovery& discovery);
+  /// A repository's load once its roots are validated: the fingerprint, a fresh analyses::Cache,
+  /// and, with `defer_analyses` and under `complete_under_bytes` of files, the shown root's
+  /// analyses run now (timed as the "analyses" stage).
+  void settle_repository_load(bool defer_analyses, double complete_under_bytes);
+  /// The first answer of a load with shown_first (see load): `shown` validated with the load's
+  /// settings as the repository's only root so far, the rest kept in unfinished_.
+  const ValidationReport* load_shown_root(const profiles::ProfileSettings& over, const LoadOptions& options, bool defer_analyses,
+                                          double complete_under_bytes, repo::ShownRoot shown, double discover_ms);
 };
 
 /// The module's one session (the JS API is a set of C functions, so it needs a place to live).

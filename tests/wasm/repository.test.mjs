@@ -197,3 +197,65 @@ test('repositoryOverview without a repository is noCatalog', async () => {
   api.loadText(filesOf(join(fixtures, 'd01-drift-kinds/repo/v4.16/catalog')), {});
   assert.throws(() => api.call('repositoryOverview', '{}'), (e) => e.kind === 'noCatalog');
 });
+
+// The page loads a repository with shownFirst: the answer is its newest root alone (found from its
+// newest version folders: repo::find_shown_root), `pending`; finishRepository then validates the
+// rest and answers exactly as a load without shownFirst, the fingerprint included. On every fixture
+// repository, with and without deferAnalyses; a folder that is one catalog answers as before.
+test('shownFirst: the newest root alone first, then finishRepository answers as the whole load', async () => {
+  let previewed = 0;
+  // Two modules for every load (each load replaces the last): a pending repository never leaks
+  // into the next load.
+  const plain = attach(await createFbclensCore());
+  const api = attach(await createFbclensCore());
+  for (const id of readdirSync(fixtures)) {
+    const dir = join(fixtures, id, 'repo');
+    const given = filesOf(dir);
+    for (const args of [{}, { deferAnalyses: true }]) {
+      const whole = JSON.parse(plain.loadText(given, args));
+      const first = JSON.parse(api.loadText(given, { ...args, shownFirst: true }));
+      const newest = whole.repository && whole.repository.roots.filter((r) => r.ocpVersion !== null).pop();
+      if (!newest) {
+        assert.deepEqual(first, whole, id);  // no version folder: loaded as before
+        continue;
+      }
+      previewed++;
+      assert.equal(first.repository.pending, true, id);
+      assert.equal(first.repository.current, newest.root, id);
+      assert.equal(whole.repository.current, newest.root, id);
+      assert.deepEqual(first.repository.roots.map((r) => r.root), [newest.root], id);
+      assert.deepEqual(first.repository.templates, [], id);
+      assert.equal(first.summary.fingerprint, '', id);
+      // The root shown is the load's: its findings and packages already.
+      assert.deepEqual(first.packages, whole.packages, id);
+      assert.deepEqual(first.summary.findings, whole.summary.findings, id);
+      const rest = JSON.parse(api.call('finishRepository', '{}'));
+      assert.deepEqual(rest, whole, id);
+      assert.equal(rest.repository.pending, false, id);
+      // Nothing pending any more: the view again.
+      assert.deepEqual(JSON.parse(api.call('finishRepository', '{}')), whole, id);
+      assert.equal(api.call('repositoryReport', '{}'), plain.call('repositoryReport', '{}'), id);
+    }
+  }
+  assert.ok(previewed >= 10, `previewed ${previewed} fixture loads`);
+});
+
+// Whatever needs the whole repository finishes it first (selectRoot, matrix, repositoryReport).
+test('shownFirst: selectRoot, matrix and repositoryReport before finishRepository see the whole repository', async () => {
+  const dir = join(fixtures, 'l01-version-folders/repo');
+  const given = filesOf(dir);
+  const plain = attach(await createFbclensCore());
+  plain.loadText(given, {});
+  for (const [op, args] of [['matrix', '{}'], ['repositoryReport', '{}'], ['repositoryReport', '{"catalogs": false}']]) {
+    const api = attach(await createFbclensCore());
+    assert.equal(JSON.parse(api.loadText(given, { shownFirst: true })).repository.pending, true);
+    assert.equal(api.call(op, args), plain.call(op, args), op);
+  }
+  const api = attach(await createFbclensCore());
+  const first = JSON.parse(api.loadText(given, { shownFirst: true }));
+  const other = JSON.parse(plain.call('repositoryOverview', '{}')).roots.find((r) => r.root !== first.repository.current).root;
+  const view = JSON.parse(api.call('selectRoot', JSON.stringify({ root: other })));
+  assert.equal(view.repository.pending, false);
+  assert.deepEqual(view, JSON.parse(plain.call('selectRoot', JSON.stringify({ root: other }))));
+  assert.throws(() => api.loadText(given, { shownFirst: 'yes' }), (e) => e.kind === 'badRequest');
+});
