@@ -20,7 +20,7 @@ EM_JS(void, fbclens_report_load_progress, (double files, double bytes), {
 namespace fbclens::wasm {
 
 const ValidationReport* Session::load(const profiles::ProfileSettings& over, const std::string& folder, bool defer_analyses,
-                                      double complete_under_bytes, bool shown_first, std::string& error) {
+                                      double complete_under_bytes, double shown_first_from, std::string& error) {
   analyses_.reset();  // before building the next report (see reset_files)
   unfinished_.reset();
   summary_bytes_ = 0;
@@ -36,9 +36,11 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
   LoadProgress progress;
   options.load.on_file_loaded = progress_hook(progress);
   repository_.reset();
-  // A repository of version folders, shown root first: its newest root is found and validated from
-  // its own folders, and the load answers with it; finish_repository does the rest.
-  if (shown_first) {
+  // A big repository of version folders, shown root first: its newest root is found and validated
+  // from its own folders, and the load answers with it; finish_repository does the rest. (A small
+  // one answers whole: the page showing a catalog while the rest is validated costs the rest's
+  // validation CPU on 2 cores, and the page's thread reads the worker's files.)
+  if (shown_first_from >= 0 && current_->estimated_bytes(kAssumedFileBytes) >= shown_first_from) {
     const double start = emscripten_get_now();
     std::vector<SourceError> listing_errors;
     std::optional<repo::ShownRoot> shown;
@@ -138,7 +140,7 @@ const ValidationReport& Session::load_sample() {
   reset_files();
   for (const auto& f : sample::kFiles) add_file(f.path, f.contents);
   std::string error;
-  return *load({}, "", false, 0, false, error);  // the sample has no .fbclens.yaml
+  return *load({}, "", false, 0, -1, error);  // the sample has no .fbclens.yaml
 }
 
 Session& session() {

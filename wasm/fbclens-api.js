@@ -465,9 +465,9 @@
         }
       },
       /**
-       * After a load with shownFirst whose answer's repository was pending: the finishRepository
+       * After a load with shownFirstFrom whose answer's repository was pending: the finishRepository
        * operation's text (the rest of the repository validated: the answer that load would have
-       * given without shownFirst), its Files read ahead as a load's are (loadTextAsync, the same
+       * given without shownFirstFrom), its Files read ahead as a load's are (loadTextAsync, the same
        * `readFile`, by default the load's), the read-ahead's statistics then readAheadStats'.
        * Without suspendingReads, the operation called synchronously.
        */

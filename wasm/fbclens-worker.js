@@ -20,7 +20,7 @@
  *                                               (readDone: the read's id; bytes: an ArrayBuffer,
  *                                               transferred, or null when the browser could not
  *                                               read the File); handled at once, not queued
- *   {id, op: 'finishRepository', readOnPage?}   after a load with shownFirst whose repository was
+ *   {id, op: 'finishRepository', readOnPage?}   after a load with shownFirstFrom whose repository was
  *                                               pending: the table's 'finishRepository', the rest of
  *                                               the repository's Files read ahead as the load's were
  *                                               (by the page with readOnPage); answers as a load

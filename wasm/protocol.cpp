@@ -189,20 +189,20 @@ Answer load(Session& session, const Json& args) {
     return {Failure::BadRequest, "argument deferAnalysesFrom must be a number of bytes"};
   }
   const bool defer_from = from != args.end() && from->is_number();
-  const auto shown_first = args.find("shownFirst");
-  if (shown_first != args.end() && !shown_first->is_null() && !shown_first->is_boolean()) {
-    return {Failure::BadRequest, "argument shownFirst must be a boolean"};
+  const auto shown_first = args.find("shownFirstFrom");
+  if (shown_first != args.end() && !shown_first->is_null() && (!shown_first->is_number() || shown_first->get<double>() < 0)) {
+    return {Failure::BadRequest, "argument shownFirstFrom must be a number of bytes"};
   }
-  const bool first = shown_first != args.end() && shown_first->is_boolean() && shown_first->get<bool>();
+  const double first_from = shown_first != args.end() && shown_first->is_number() ? shown_first->get<double>() : -1;
   const ValidationReport* report = session.load(settings, folder, defer_all || defer_from,
-                                                defer_all || !defer_from ? 0 : from->get<double>(), first, error);
+                                                defer_all || !defer_from ? 0 : from->get<double>(), first_from, error);
   if (!report) return {Failure::BadRequest, error};
   return view_answer(session, *report);
 }
 Answer load_sample(Session& session, const Json&) { return view_answer(session, session.load_sample()); }
 
-// The rest of a repository a load with shownFirst answered with its newest root of (Session::
-// finish_repository): the answer is the one that load would have given without shownFirst.
+// The rest of a repository a load with shownFirstFrom answered with its newest root of (Session::
+// finish_repository): the answer is the one that load would have given without shownFirstFrom.
 Answer finish_repository_op(Session& session, const Json&) {
   const ValidationReport* report = session.finish_repository();
   if (!report) return no_catalog();
@@ -530,13 +530,14 @@ Answer memory(Session&, const Json&) {
 constexpr Op kOps[] = {
     {"load",
      "{profiles?, ocpVersion?, konfluxRegistries?, operatorPipelinesRegistries?, folder?, deferAnalyses?: bool, "
-     "deferAnalysesFrom?: bytes, shownFirst?: bool} (the "
+     "deferAnalysesFrom?: bytes, shownFirstFrom?: bytes} (the "
      "files added with fbclens_add_file or fbclens_add_file_ref; the check profiles as the CLI's validate flags, over "
      "the catalog's .fbclens.yaml; deferAnalyses: the analyses beyond opm are left to the analyses operation; "
      "deferAnalysesFrom: so are they when the files come to that many bytes or more, else the answer is a load's "
      "without deferAnalyses, but for a repository's roots other than the one shown, whose analyses wait in any case; "
-     "shownFirst: a repository of version folders answers with its newest root alone, found and validated from "
-     "its own folders, with repository.pending true, and finishRepository validates the rest)",
+     "shownFirstFrom: a repository of version folders whose files come to that many bytes or more (a file of unknown "
+     "size counted as 1 MiB) answers with its newest root alone, found and validated from its own folders, with "
+     "repository.pending true, and finishRepository validates the rest)",
      "the explorer view, Summary inside: {summary, packages} (core/export/catalog_view_json.h); the Summary also has "
      "`fingerprint`, 16 hex digits of the files' paths and bytes (core/load/fingerprint.h); for a folder of "
      "several catalogs (one per OpenShift version) and templates, the view of its newest version's catalog with "
@@ -546,7 +547,7 @@ constexpr Op kOps[] = {
      "with analysesComplete: false until they have run, the root shown's by the analyses operation, the others' "
      "by a repositoryReport of the catalogs) the Summary holds opm's findings and "
      "the profiles' only (and the view's per-package `findings` counts those), has analyses: {complete: false}, and a profile that gates advice codes (operatorhub) is {name, "
-     "failures: null, passed: null, pending: true}. With shownFirst and repository.pending, `repository` holds the "
+     "failures: null, passed: null, pending: true}. With shownFirstFrom and repository.pending, `repository` holds the "
      "root shown alone (no templates), and the Summary has fingerprint \"\" until finishRepository", true, load},
     {"loadSample", "{}", "as load, for the built-in sample catalog", true, load_sample},
     {"catalogSummary", "{}", "the Summary of the catalog loaded, as in load's answer (core/export/report_json.h); once "
@@ -641,9 +642,9 @@ constexpr Op kOps[] = {
      "offeredButUnsupported, pageTitle, breadcrumb} | null, consoleError: str", false, install_preview_op},
     {"memory", "{}", "{wasmBytes (heap size), highWater (allocator's top)}", false, memory},
     {"finishRepository", "{}",
-     "as load: after a load with shownFirst whose repository was pending, the rest of the repository discovered and "
+     "as load: after a load with shownFirstFrom whose repository was pending, the rest of the repository discovered and "
      "validated (the root shown is not validated again), and the answer that load would have given without "
-     "shownFirst (the view of the newest root, `repository` whole, the fingerprint); the catalog shown's view again "
+     "shownFirstFrom (the view of the newest root, `repository` whole, the fingerprint); the catalog shown's view again "
      "when nothing is pending. selectRoot, matrix and repositoryReport do this first when it is pending",
      false, finish_repository_op},
     {"selectRoot", "{root} (a root of the loaded repository, as load's repository.roots[].root names it)",

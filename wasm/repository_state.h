@@ -21,7 +21,7 @@ struct RepositoryState {
   repo::RepositoryOptions options;
   std::string current;              ///< the selected root's path
   std::unique_ptr<FileSource> current_files;  ///< its files (a view of the Session's files)
-  /// True after a load with shownFirst that answered with its newest root alone (repo::find_shown_root):
+  /// True after a load with shownFirstFrom that answered with its newest root alone (repo::find_shown_root):
   /// `report` then holds that root's outcome and the discovery of its folders only, until
   /// Session::finish_repository validates the rest.
   bool pending = false;
@@ -57,7 +57,7 @@ struct RepositoryLoad {
 /// analysesComplete is false for every root (its findingCounts are then opm's and the check
 /// profiles' only) until its analyses have run: the root shown's once the analyses operation has
 /// run them all, every root's once the whole repositoryReport was asked for. `pending` true (a load
-/// with shownFirst, before finishRepository): `roots` holds the root shown alone, `templates` is
+/// with shownFirstFrom, before finishRepository): `roots` holds the root shown alone, `templates` is
 /// empty and findingCounts counts nothing yet.
 Json repository_overview_json(const RepositoryState& state);
 

@@ -51,6 +51,11 @@ inline auto json_fields(const LoadTimings*) {
                          view::field("bytes", &LoadTimings::bytes));
 }
 
+/// What a file whose size is not known yet (a File the page keeps) counts for in a load's guess at
+/// a repository's size (Session::load's shown_first_from): about a real catalog file's, as the
+/// worker's read-ahead counts it (ASSUMED_FILE_BYTES in wasm/fbclens-api.js).
+constexpr double kAssumedFileBytes = 1 << 20;
+
 /// How far a load has got: files parsed and their bytes, over every root of a repository.
 struct LoadProgress {
   std::uint64_t files = 0;
@@ -95,16 +100,17 @@ class Session {
   /// the load, every file given) has them run before returning, and its report is then that of a
   /// load without `defer_analyses` (of a repository, the root shown has them run, and every other
   /// root's stay deferred): the page need not know a catalog's size before it is read to leave
-  /// only a big one's analyses for later. With `shown_first`, a folder whose paths make it
-  /// a repository of version folders answers with the root it shows first alone
+  /// only a big one's analyses for later. A folder whose paths make it a repository of version
+  /// folders, and whose files come to `shown_first_from` bytes or more (negative: never; a file of
+  /// unknown size counts as kAssumedFileBytes), answers with the root it shows first alone
   /// (repo::find_shown_root: its newest version's, read from its folders only), the repository's
   /// overview `pending`; finish_repository validates the rest (its analyses, fingerprint and the
   /// small-repository rule wait for that). Returns nullptr
   /// with `error` set when that .fbclens.yaml does not parse (the report is kept, without profiles).
   const ValidationReport* load(const profiles::ProfileSettings& over, const std::string& folder, bool defer_analyses,
-                               double complete_under_bytes, bool shown_first, std::string& error);
+                               double complete_under_bytes, double shown_first_from, std::string& error);
 
-  /// After a load with shown_first that answered with a repository's newest root alone (its
+  /// After a load with shown_first_from that answered with a repository's newest root alone (its
   /// overview `pending`): discovers and validates the rest of the repository as that load would
   /// have (the root shown is not validated again: its report is given to the validation), and
   /// returns the report of the root shown then (the same one, unless discovery disagrees with
@@ -189,7 +195,7 @@ class Session {
   std::vector<StageTime> timings_;
   std::string fingerprint_;
   std::unique_ptr<RepositoryState> repository_;
-  /// The rest of a repository whose newest root a load with shown_first answered with alone, until
+  /// The rest of a repository whose newest root a load with shown_first_from answered with alone, until
   /// finish_repository: the load (its validation, settings and progress), that root and the
   /// ocp_version_from its validation gave, and the load's analyses arguments.
   struct Unfinished {
@@ -222,7 +228,7 @@ class Session {
   /// and, with `defer_analyses` and under `complete_under_bytes` of files, the shown root's
   /// analyses run now (timed as the "analyses" stage).
   void settle_repository_load(bool defer_analyses, double complete_under_bytes);
-  /// The first answer of a load with shown_first (see load): `shown` validated with the load's
+  /// The first answer of a load with shown_first_from (see load): `shown` validated with the load's
   /// settings as the repository's only root so far, the rest kept in unfinished_.
   const ValidationReport* load_shown_root(const profiles::ProfileSettings& over, const LoadOptions& options, bool defer_analyses,
                                           double complete_under_bytes, repo::ShownRoot shown, double discover_ms);

@@ -115,6 +115,14 @@ double StagedFiles::known_bytes() const {
   return total;
 }
 
+double StagedFiles::estimated_bytes(double per_unknown_file) const {
+  double unknown = 0;
+  for (const File& f : files_) {
+    if (f.handle >= 0 && f.size < 0) ++unknown;
+  }
+  return known_bytes() + unknown * per_unknown_file;
+}
+
 std::vector<std::pair<std::string, std::uint64_t>> StagedFiles::hashes() const {
   std::vector<std::pair<std::string, std::uint64_t>> out;
   out.reserve(files_.size());

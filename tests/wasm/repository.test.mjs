@@ -198,11 +198,11 @@ test('repositoryOverview without a repository is noCatalog', async () => {
   assert.throws(() => api.call('repositoryOverview', '{}'), (e) => e.kind === 'noCatalog');
 });
 
-// The page loads a repository with shownFirst: the answer is its newest root alone (found from its
+// The page loads a repository with shownFirstFrom: the answer is its newest root alone (found from its
 // newest version folders: repo::find_shown_root), `pending`; finishRepository then validates the
-// rest and answers exactly as a load without shownFirst, the fingerprint included. On every fixture
+// rest and answers exactly as a load without it, the fingerprint included. On every fixture
 // repository, with and without deferAnalyses; a folder that is one catalog answers as before.
-test('shownFirst: the newest root alone first, then finishRepository answers as the whole load', async () => {
+test('shownFirstFrom: the newest root alone first, then finishRepository answers as the whole load', async () => {
   let previewed = 0;
   // Two modules for every load (each load replaces the last): a pending repository never leaks
   // into the next load.
@@ -213,7 +213,7 @@ test('shownFirst: the newest root alone first, then finishRepository answers as 
     const given = filesOf(dir);
     for (const args of [{}, { deferAnalyses: true }]) {
       const whole = JSON.parse(plain.loadText(given, args));
-      const first = JSON.parse(api.loadText(given, { ...args, shownFirst: true }));
+      const first = JSON.parse(api.loadText(given, { ...args, shownFirstFrom: 0 }));
       const newest = whole.repository && whole.repository.roots.filter((r) => r.ocpVersion !== null).pop();
       if (!newest) {
         assert.deepEqual(first, whole, id);  // no version folder: loaded as before
@@ -241,21 +241,34 @@ test('shownFirst: the newest root alone first, then finishRepository answers as 
 });
 
 // Whatever needs the whole repository finishes it first (selectRoot, matrix, repositoryReport).
-test('shownFirst: selectRoot, matrix and repositoryReport before finishRepository see the whole repository', async () => {
+test('shownFirstFrom: selectRoot, matrix and repositoryReport before finishRepository see the whole repository', async () => {
   const dir = join(fixtures, 'l01-version-folders/repo');
   const given = filesOf(dir);
   const plain = attach(await createFbclensCore());
   plain.loadText(given, {});
   for (const [op, args] of [['matrix', '{}'], ['repositoryReport', '{}'], ['repositoryReport', '{"catalogs": false}']]) {
     const api = attach(await createFbclensCore());
-    assert.equal(JSON.parse(api.loadText(given, { shownFirst: true })).repository.pending, true);
+    assert.equal(JSON.parse(api.loadText(given, { shownFirstFrom: 0 })).repository.pending, true);
     assert.equal(api.call(op, args), plain.call(op, args), op);
   }
   const api = attach(await createFbclensCore());
-  const first = JSON.parse(api.loadText(given, { shownFirst: true }));
+  const first = JSON.parse(api.loadText(given, { shownFirstFrom: 0 }));
   const other = JSON.parse(plain.call('repositoryOverview', '{}')).roots.find((r) => r.root !== first.repository.current).root;
   const view = JSON.parse(api.call('selectRoot', JSON.stringify({ root: other })));
   assert.equal(view.repository.pending, false);
   assert.deepEqual(view, JSON.parse(plain.call('selectRoot', JSON.stringify({ root: other }))));
-  assert.throws(() => api.loadText(given, { shownFirst: 'yes' }), (e) => e.kind === 'badRequest');
+  assert.throws(() => api.loadText(given, { shownFirstFrom: 'yes' }), (e) => e.kind === 'badRequest');
+  assert.throws(() => api.loadText(given, { shownFirstFrom: -1 }), (e) => e.kind === 'badRequest');
+});
+
+// Under shownFirstFrom's bytes (files of unknown size counted as 1 MiB each) a repository is loaded
+// whole, as without it.
+test('shownFirstFrom over the repository\'s bytes: answered whole', async () => {
+  const dir = join(fixtures, 'l01-version-folders/repo');
+  const given = filesOf(dir);
+  const bytes = given.reduce((n, f) => n + f.data.length, 0);
+  const plain = attach(await createFbclensCore());
+  const api = attach(await createFbclensCore());
+  assert.equal(api.loadText(given, { shownFirstFrom: bytes + 1 }), plain.loadText(given, {}));
+  assert.equal(JSON.parse(api.loadText(given, { shownFirstFrom: bytes })).repository.pending, true);
 });
