@@ -9,11 +9,11 @@
  *   client.on('progress', (p) => ...);               // p: {phase: 'reading'|'parsing', files,
  *                                                    //     totalFiles, bytes, totalBytes}; totalBytes
  *                                                    //     is 0 (unknown) for a load of Files
- *   client.on('preview', ({summary, view}) => ...);  // a load with shownFirst of a repository: its
+ *   client.on('preview', ({summary, view}) => ...);  // a load with shownFirstFrom of a big repository: its
  *                                                    // newest catalog, validated alone first
  *                                                    // (view.repository.pending true), while the
  *                                                    // load goes on with the rest; the load then
- *                                                    // resolves as it would have without shownFirst
+ *                                                    // resolves as it would have without shownFirstFrom
  *   const {summary, view} = await client.loadFiles(files, options);  // as FbclensApi.loadFiles
  *                                                    // (options: the load operation's arguments:
  *                                                    // the check profiles, deferAnalyses,
@@ -99,6 +99,15 @@
     if (!timing) return;
     timing.clearMarks('fbclens:warm-up');
     try { timing.mark('fbclens:warm-up', { detail }); } catch (e) { /* no User Timing Level 3 */ }
+  }
+
+  // Resolves after the page's next two frames, or 50 ms at most (a hidden page draws none).
+  function afterFrames() {
+    const frame = () => new Promise((resolve) => {
+      if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => resolve());
+      else setTimeout(resolve, 0);
+    });
+    return Promise.race([frame().then(frame), new Promise((resolve) => setTimeout(resolve, 50))]);
   }
 
   function abortError() {
@@ -292,7 +301,7 @@
     async function load(message, totals) {
       if (closed) throw closedError(message.op);
       cancel();  // one load at a time: a new one replaces the one in flight
-      const ticket = { handle: null, cancelled: false };
+      const ticket = { handle: null, cancelled: false, previewed: false };
       pending = ticket;
       clearTimings();
       mark('load-requested');
@@ -315,11 +324,15 @@
         // Parsed once, here: the page's explorer and panels read the view, the Summary is inside it.
         let view = JSON.parse(answer.text);
         if (view.repository && view.repository.pending) {
-          // A repository's newest catalog, validated alone first (load's shownFirst): shown now
+          // A repository's newest catalog, validated alone first (load's shownFirstFrom): shown now
           // ('preview'; the worker answers its requests first), while the worker validates the
           // rest, whose answer is the load's.
+          ticket.previewed = true;
           emit('preview', { summary: view.summary, view });
           mark('preview-emitted');
+          // The worker answers in order: the requests the preview's first frames make (the graph's
+          // layout, the panels') go before the rest's validation.
+          await afterFrames();
           const rest = await ticket.handle.send({ op: 'finishRepository', args: '', readOnPage: true }, (p) => emit('progress', p));
           mark('repository-received');
           measureWorker(rest.timings, 'fbclens:rest-');
@@ -347,7 +360,9 @@
       const ticket = pending;
       pending = null;
       ticket.cancelled = true;
-      if (ticket.handle) ticket.handle.end(abortError());
+      // A load that previewed a repository's newest catalog: its worker holds the catalog shown,
+      // and stays (finishing the rest; the next load's answer ends it).
+      if (ticket.handle && !ticket.previewed) ticket.handle.end(abortError());
       return true;
     }
 

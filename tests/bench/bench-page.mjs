@@ -152,7 +152,14 @@ async function collect() {
     const summary = window.fbclens.summary();
     // Results: the 'load' event (the Summary is on the page), whatever page and client (an older client
     // leaves no 'fbclens:*' entries, and then only the total is known).
+    // A repository shown by its newest catalog first (the client's 'preview'): when it was shown,
+    // and the rest's stages in the worker (its 'fbclens:rest-*' measures).
+    const restRan = worker.map((name) => [name, measure('fbclens:rest-' + name)]).filter(([, m]) => m);
+    const rest = restRan.map(([name, m]) => [name, m.duration]);
+    const restStarted = restRan.length ? Math.min(...restRan.map(([, m]) => m.startTime)) - at('fbclens:preview-emitted') : NaN;
     return { stages, total, results: at('bench:load-event') - at('bench:pick'),
+             preview: at('fbclens:preview-emitted') - at('bench:pick'), rest, restStarted,
+             restReceived: at('fbclens:repository-received') - at('fbclens:preview-emitted'),
              complete: at('bench:complete') - at('bench:pick'),
              longestTask: b.longTasks.length ? Math.max(...b.longTasks) : 0, longestGap: Math.max(0, ...b.gaps),
              worker: memory.worker, app: memory.app, bytes: summary.bytes, verdict: summary.verdict,
@@ -195,6 +202,11 @@ function report(catalog, way, r) {
               `longest main-thread task ${r.longestTask.toFixed(0)} ms, longest frame gap ${r.longestGap.toFixed(0)} ms; ` +
               `worker wasm memory ${mb(r.worker.wasmBytes)} = ${ratio}x the files picked (allocator high-water ${mb(r.worker.highWater)})`);
   for (const [name, ms] of r.stages) console.log(`    ${name.padEnd(26)} ${Number.isFinite(ms) ? ms.toFixed(0).padStart(7) + ' ms' : '      -'}`);
+  if (Number.isFinite(r.preview)) {
+    console.log(`    the newest catalog shown first, ${(r.preview / 1000).toFixed(2)} s after the pick; the rest validated in the worker ` +
+                `from ${r.restStarted.toFixed(0)} ms after that, its answer ${r.restReceived.toFixed(0)} ms after it: ` +
+                r.rest.map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(', ') + ' ms');
+  }
   // 'read' is the core's waiting for Files: read ahead (JS Promise Integration), or one by one.
   console.log(r.readAhead ? `    read ahead: ${r.readAhead.files} files taken${r.readAhead.read === undefined ? '' : ` (${r.readAhead.read} File reads)`}, the core waited for ${r.readAhead.waited}${r.readAhead.waitedMs === undefined ? '' : ` (${Math.round(r.readAhead.waitedMs)} ms in all)`}, ${r.readAhead.plans ?? 0} read plans, ${r.readAhead.kept ?? 0} taken from what discovery kept${r.readAhead.keptPeakBytes ? ` (at most ${mb(r.readAhead.keptPeakBytes)} kept at once)` : ''}, ${r.readAhead.onPage ?? 0} read by the page's thread (${r.readAhead.early ?? 0} started before the worker asked)`
                           : '    read one by one (FileReaderSync)');

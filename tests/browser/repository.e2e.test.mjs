@@ -201,3 +201,38 @@ test('a real repository (mtv-fbc, 10 catalogs): 800×500 and the picker from the
   assert.equal(await page.evaluate(() => window.fbclens.summary().verdict), 'VALID');
   await page.close();
 });
+
+// A big repository (shownFirstFrom: here 0 bytes, so any) is shown by its newest catalog as soon as
+// the worker has validated it alone: the version picker then lists that catalog alone, disabled,
+// while the rest is validated; the load then ends as without it (both catalogs, the graph drawn).
+test('a big repository: the newest catalog is shown first, the version picker waits for the rest', async () => {
+  const page = await open();
+  const dir = join(fixtures, 'l01-version-folders/repo');
+  const files = spawnSync('find', ['.', '-type', 'f'], { cwd: dir, encoding: 'utf8' }).stdout.trim().split('\n')
+    .map((p) => ({ path: p.slice(2), data: readFileSync(join(dir, p), 'utf8') }));
+  const { seen, verdict } = await page.evaluate(async (f) => {
+    const states = [];
+    const record = () => {
+      const s = document.querySelector('select.fl-roots');
+      const last = states[states.length - 1];
+      const now = s ? [s.disabled, s.options.length, s.value] : null;
+      if (now && JSON.stringify(now) !== JSON.stringify(last)) states.push(now);
+    };
+    const observer = new MutationObserver(record);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    const summary = await window.fbclens.loadFiles(f, { shownFirstFrom: 0 });
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    record();
+    observer.disconnect();
+    return { seen: states, verdict: summary.verdict };
+  }, files);
+  assert.equal(verdict, 'VALID');
+  assert.deepEqual(seen[0], [true, 1, 'v4.17/catalog'], 'first the newest catalog alone: ' + JSON.stringify(seen));
+  assert.deepEqual(seen[seen.length - 1], [false, 2, 'v4.17/catalog'], 'then the whole repository: ' + JSON.stringify(seen));
+  await waitRoot(page, 'v4.17/catalog');
+  assert.equal((await page.evaluate(() => window.fbclens.graphStats())).nodes, 3);
+  // The templates' findings came with the rest.
+  await panel(page, 'Findings').getByText('template v4.18/catalog-template.json').waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+});

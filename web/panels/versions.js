@@ -92,6 +92,9 @@ function PackageTable({ pkg, columns, current, open }) {
 export function VersionsPanel({ state, context }) {
   const repository = state.catalog && state.catalog.repository;
   if (!repository) return html`<p class="fl-dim">Not a repository: open a folder of catalogs, one per OpenShift version.</p>`;
+  if (repository.overview.pending) {
+    return html`<p class="fl-dim">Showing the newest catalog, <span class="fl-mono">${repository.overview.current}</span>; the repository's other catalogs and its templates are being validated.</p>`;
+  }
   const answer = context.answers.get('matrix', {});
   if (answer.state === 'pending') return html`<p class="fl-dim">Asking…</p>`;
   if (answer.state === 'failed') return html`<p class="fl-bad">${answer.error.message}</p>`;

@@ -100,7 +100,8 @@ function Status({ state, context }) {
 /** The picker's label of the root shown (its title: the whole label, which a narrow select cuts). */
 function currentRootLabel(overview) {
   const root = overview.roots.find((r) => r.root === overview.current);
-  return root ? rootLabel(root, root.verdict) : '';
+  const label = root ? rootLabel(root, root.verdict) : '';
+  return overview.pending ? label + ' (the repository\'s other catalogs are being validated)' : label;
 }
 
 export function Header({ state, context }) {
@@ -149,7 +150,8 @@ export function Header({ state, context }) {
     <button type="button" class="fl-button" onClick=${pickFolder}>Open folder…</button>
     <button type="button" class="fl-button" onClick=${pickFiles}>Open files…</button>
     ${repository ? html`<label class="fl-field">Version <select class="fl-roots" aria-label="Catalog of the repository (one per OpenShift version)"
-      value=${repository.overview.current} title=${currentRootLabel(repository.overview)} onChange=${(e) => instance.selectRoot(e.target.value).catch(() => {})}>
+      value=${repository.overview.current} title=${currentRootLabel(repository.overview)} disabled=${!!repository.overview.pending}
+      onChange=${(e) => instance.selectRoot(e.target.value).catch(() => {})}>
       ${repository.overview.roots.map((r) => html`<option value=${r.root}>${rootLabel(r, r.verdict)}</option>`)}
     </select></label>` : ''}
     <label class="fl-field">Checks <select aria-label="Checks" value=${state.checks.profiles} onChange=${(e) => recheck({ profiles: e.target.value })}>

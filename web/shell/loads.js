@@ -12,6 +12,15 @@ import { repositoryFindings } from './repository.js';
 export const DEFER_ANALYSES_BYTES = 8 * 1024 * 1024;
 
 /**
+ * From this many bytes of files on (a picked File, whose size is not asked, counted as 1 MiB), a
+ * repository is shown by its newest catalog first, while the worker validates the rest (load's
+ * shownFirstFrom). A smaller one comes whole: showing a catalog meanwhile costs the rest's load
+ * CPU on a 2-core machine (the page's thread reads the worker's Files), and mtv-fbc's 12 MB in 23
+ * files came whole 0.05-0.25 s later with its newest catalog shown first (tests/bench/README.md).
+ */
+export const SHOWN_FIRST_BYTES = 32 * 1024 * 1024;
+
+/**
  * From this many Files on, a load reads them on the page before the worker starts (readFilesFirst
  * in io/catalog-source.js), without asking any its size: in Chromium each first `size` of a picked
  * File costs about 0.18 ms, the page frozen, before the worker could start (a file per bundle,
@@ -49,12 +58,18 @@ export function folderOf(files) {
  *   operation (issue 21): loads then ask for them, the verdict and opm's findings are shown at once,
  *   and once the analyses have run the Summary is replaced by the complete one (the findings panel
  *   says while they are pending).
+ *   showsFirst() says whether the worker can answer a repository's load with its newest catalog
+ *   first (load's shownFirstFrom, then finishRepository): that catalog is then shown at once, the header
+ *   saying the other catalogs are being validated (not cancellable: its worker holds the catalog
+ *   shown), and onPreview(summary, source) runs (the shell selects a package in it); the load's
+ *   answer follows as without it.
  *   onLoaded(summary, source) runs after a catalog replaced the previous one (the shell then
  *   restores or resets the view). Loads reject with an Error named 'AbortError' when cancelled, an
  *   FbclensSourceError for a URL or archive that cannot be read, an FbclensError for a load the
  *   worker refuses (an unknown check profile); the status says so in every case.
  */
-export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_MAX_BYTES, onLoaded, deferAnalyses = () => false }) {
+export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_MAX_BYTES, onLoaded, onPreview = () => {},
+                             deferAnalyses = () => false, showsFirst = () => false }) {
   let download = null;  // the download in flight: its AbortController
   let generation = 0;
   let running = 0;  // runs in flight (a link's root is selected from within the load that opened it)
@@ -67,11 +82,22 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
   client.on('progress', (p) => {
     const fraction = p.totalBytes ? Math.min(1, p.bytes / p.totalBytes) : p.totalFiles ? Math.min(1, p.files / p.totalFiles) : null;
     const ofTotal = p.totalBytes ? ' of ' + formatBytes(p.totalBytes) : '';
+    const counted = formatBytes(p.bytes) + ofTotal + ' parsed' + (p.totalBytes ? '' : ', ' + p.files + ' of ' + p.totalFiles + ' files');
     const text = p.phase === 'reading'
       ? 'Reading ' + p.files + ' of ' + p.totalFiles + ' files, ' + formatBytes(p.bytes) + ofTotal
-      : 'Validating: ' + formatBytes(p.bytes) + ofTotal + ' parsed' + (p.totalBytes ? '' : ', ' + p.files + ' of ' + p.totalFiles + ' files');
-    store.set({ loading: { text, fraction } });
+      : previewShown ? 'Validating the repository\'s other catalogs: ' + counted : 'Validating: ' + counted;
+    // Once a repository's newest catalog is shown, the rest's validation is not cancelled: the
+    // worker validating it holds the catalog shown.
+    store.set({ loading: { text, fraction, cancellable: !previewShown } });
   });
+
+  // A load of a repository shows its newest catalog as soon as the worker has validated it alone
+  // (the client's 'preview'), while the worker validates the rest; the load's own answer then
+  // replaces it (the same catalog, with the whole repository). `previewing` is the load in flight's
+  // handler (set by run), `previewShown` whether its preview is on screen.
+  let previewing = null;
+  let previewShown = false;
+  client.on('preview', (p) => { if (previewing) previewing(p); });
 
   // Runs one load (`start` → the client's {summary, view}) and puts its outcome in the store.
   // `repositoryReport`: the report of the repository already shown, when `start` selects another
@@ -80,18 +106,27 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
     setStatus('Loading…');
     store.set({ loading: { text: loadingText, fraction: null, cancellable } });
     running++;
+    let previewed = null;  // the root this load previewed (shown before its answer), if any
+    previewing = (preview) => {
+      previewed = preview.view.repository.current;
+      showPreview(preview, source);
+    };
     try {
       const { summary, view } = await start();
+      previewing = null;
       const deferred = !!(summary.analyses && summary.analyses.complete === false);
       // A repository: its templates' and its own findings join the root's (shell/repository.js).
       // They need no root's analyses (catalogs: false), so they come at once, deferred or not.
       const repository = !view.repository ? null
         : await repositoryOf(view.repository, repositoryReport || client.repositoryReport({ catalogs: false }));
-      answers.clear();
+      // The catalog previewed is the one answered (as it must be): what was asked of it stays
+      // good, and it keeps its generation (the explorer's and the graph's state).
+      const same = previewed !== null && !!view.repository && view.repository.current === previewed;
+      if (!same) answers.clear();
       // A comparison was with the catalog shown before: it goes, and its panel with it.
       store.set((s) => ({
-        catalog: { generation: ++generation, summary, view, index: indexCatalog(view), source, repository },
-        status: { text: '', tone: '' }, compare: null, finding: -1,
+        catalog: { generation: same ? generation : ++generation, summary, view, index: indexCatalog(view), source, repository },
+        status: { text: '', tone: '' }, compare: same ? s.compare : null, finding: same ? s.finding : -1,
         panel: s.panel === 'changes' || (s.panel === 'versions' && !repository) ? 'findings' : s.panel,
       }));
       if (repository && repository.error) setStatus('The templates\' findings could not be read: ' + repository.error, 'invalid');
@@ -103,9 +138,27 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
       setStatus((cancelled ? 'Load cancelled' : 'Could not load: ' + error.message) + stillShowing(), cancelled ? '' : 'invalid');
       throw error;
     } finally {
+      previewing = null;
+      previewShown = false;
       running--;
       if (!client.loading() && !running) store.set({ loading: null });
     }
+  }
+
+  // A repository's newest catalog, validated alone, shown while the worker validates the rest
+  // (the load's answer follows): as a load's catalog, its repository `pending` (one root, no
+  // templates' findings yet).
+  function showPreview({ summary, view }, source) {
+    previewShown = true;
+    answers.clear();
+    store.set((s) => ({
+      catalog: { generation: ++generation, summary, view, index: indexCatalog(view), source,
+                 repository: { overview: view.repository, report: null, findings: [], error: '' } },
+      status: { text: '', tone: '' }, compare: null, finding: -1,
+      panel: s.panel === 'changes' ? 'findings' : s.panel,
+      loading: { text: 'Validating the repository\'s other catalogs…', fraction: null, cancellable: false },
+    }));
+    onPreview(summary, source);
   }
 
   // The store's `repository` of a load whose view has one: {overview: the view's repository (roots,
@@ -157,8 +210,13 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
   // not know a picked File's size before it is read. Of a repository only the root shown's may come
   // at once (the others are validated before its size is known). A caller's own deferAnalyses is
   // kept.
-  const withDefer = (options) =>
-    (deferAnalyses() && !(options && 'deferAnalyses' in options) ? { ...(options || {}), deferAnalysesFrom: DEFER_ANALYSES_BYTES } : options);
+  // A big repository is shown by its newest catalog first (shownFirstFrom; the client's 'preview'),
+  // unless the caller says otherwise.
+  const withDefer = (options) => {
+    const defer = deferAnalyses() && !(options && 'deferAnalyses' in options) ? { deferAnalysesFrom: DEFER_ANALYSES_BYTES } : {};
+    const first = showsFirst() && !(options && 'shownFirstFrom' in options) ? { shownFirstFrom: SHOWN_FIRST_BYTES } : {};
+    return { ...(options || {}), ...defer, ...first };
+  };
 
   // READ_FIRST_FILES or more Files (not bytes already) → [{path, data}] read here, the header saying
   // so and Cancel stopping it (like a download); the Files as they are when there are fewer, when

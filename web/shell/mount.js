@@ -161,14 +161,22 @@ export function mount(element, options = {}) {
   }
 
   // The end of a load: the selection wanted when it fits the catalog, else its first package;
-  // the graph told a new catalog is there; 'load' emitted.
-  function showLoaded(summary, wanted, lanes) {
+  // the graph told a new catalog is there; 'load' emitted (unless `preview`: a repository's newest
+  // catalog shown while the rest is validated, whose load ends later).
+  function showLoaded(summary, wanted, lanes, preview = false) {
     const index = store.get().catalog.index;
     const selection = (wanted && actions.select(wanted)) ||
       actions.select({ package: index.packages.length ? index.packages[0].name : '', lanes });
     if (!selection) store.set({ selection: { package: '', channel: '', bundle: '', lanes } });
     if (canvasApp) canvasApp.newCatalog();
-    emit('load', summary);
+    if (!preview) emit('load', summary);
+  }
+
+  // A repository's newest catalog, shown before its load ends: the package shown before if it has
+  // it, else its first. A link's view waits for the load's end (onLoaded), which may switch roots.
+  function onPreview(summary) {
+    const state = store.get();
+    showLoaded(summary, state.selection.package ? state.selection : null, state.selection.lanes, true);
   }
 
   // Whether `view` (a link's, setView's) names another root of the repository loaded, one it has.
@@ -207,8 +215,10 @@ export function mount(element, options = {}) {
   }
 
   let workerDefersAnalyses = false;  // the worker's table has the analyses operation (set once it starts)
+  let workerShowsFirst = false;  // ... and finishRepository (a repository's newest catalog first)
   const loads = createLoads({
-    store, client, answers, maxCatalogBytes: options.maxCatalogBytes, onLoaded, deferAnalyses: () => workerDefersAnalyses,
+    store, client, answers, maxCatalogBytes: options.maxCatalogBytes, onLoaded, onPreview,
+    deferAnalyses: () => workerDefersAnalyses, showsFirst: () => workerShowsFirst,
   });
 
   // The check profiles the header's "Checks" and "OCP" choose, for the next load of `files`.
@@ -358,6 +368,7 @@ export function mount(element, options = {}) {
   const started = Promise.all([canvasStarted, client.ready]).then(([, protocol]) => {
     for (const op of protocol.ops) if (!op.loads && !(op.name in instance)) instance[op.name] = client[op.name];
     workerDefersAnalyses = protocol.ops.some((op) => op.name === 'analyses');
+    workerShowsFirst = protocol.ops.some((op) => op.name === 'finishRepository');
   });
 
   const exportsOf = createExports({ instance: () => instance, store, client, appUrl: () => options.appUrl || location.href,
