@@ -38,10 +38,6 @@ function expectCounts(summary, counts) {
   }
 }
 
-async function waitForFrames(n) {
-  await page.waitForFunction((want) => window.fbclens.appStatus().frames >= want, n, { timeout: 60000 });
-}
-
 // A second 1280×800 page on the app (`options`: more of newPage's), its errors counted with the
 // first's, once the sample's graph is drawn (the canvas takes its size in the module's first frames).
 async function freshPage(name, options = {}) {
@@ -268,8 +264,9 @@ test('a real catalog through the folder picker and through loadFiles', { skip: !
   const viaPicker = await page.evaluate(() => window.fbclens.summary());
   expectCounts(viaPicker, counts);
   assert.equal(viaPicker.verdict, 'VALID', 'opm validate calls rhtpa v4.18 valid (expected.json)');
-  const start = await page.evaluate(() => window.fbclens.appStatus().frames);
-  await waitForFrames(start + 5);
+  // Drawn: the canvas draws a few frames after each answer, until its graph is fitted and settled.
+  await page.waitForFunction(() => window.fbclens.appStatus().package === 'rhtpa-operator' &&
+                             window.fbclens.graphStats()?.settledFrames >= 2, null, { timeout: 60000 });
   const status = await page.evaluate(() => window.fbclens.appStatus());
   assert.equal(status.package, 'rhtpa-operator');
   assert.ok(status.nodes > 0, 'the default channel is drawn');

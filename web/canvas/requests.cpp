@@ -66,7 +66,7 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE void fbclens_app_receive(const char* op, const char* key, const char* text, int failure) {
   using namespace fbclens::web;
   AppState& s = app_state();
-  wake();
+  redraw();
   if (std::string(op) != "layout" || key != s.requests.layout) return;
   if (key != layout_key(s)) {
     s.requests.layout.clear();  // the next frame asks for what is selected now (even if it is this again)

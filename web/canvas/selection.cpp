@@ -55,7 +55,7 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE void fbclens_app_new_catalog() {
   using namespace fbclens::web;
   AppState& s = app_state();
-  wake();
+  redraw();
   ++s.model.generation;
   s.model.layout = {};
   s.model.layout_package.clear();
@@ -70,7 +70,7 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_new_catalog() {
 EMSCRIPTEN_KEEPALIVE void fbclens_app_show(const char* package, const char* channel, const char* bundle, int whole_package) {
   using namespace fbclens::web;
   AppState& s = app_state();
-  wake();
+  redraw();
   select(s, package, channel, bundle, whole_package != 0);
   s.ui.selection_announced = selection_key(s.ui);
 }
@@ -78,7 +78,7 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_show(const char* package, const char* chan
 /// Fits the graph to the canvas on the next frame (as the toolbar's Fit).
 EMSCRIPTEN_KEEPALIVE void fbclens_app_fit() {
   fbclens::web::app_state().ui.fit_pending = true;
-  fbclens::web::wake();
+  fbclens::web::redraw();
 }
 
 /// The upgrade simulator's routes: `routes_json` is {"classic": [bundle...], "v1": [bundle...]}
@@ -87,7 +87,7 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_fit() {
 EMSCRIPTEN_KEEPALIVE void fbclens_app_set_routes(const char* routes_json) {
   using namespace fbclens::web;
   AppState& s = app_state();
-  wake();
+  redraw();
   s.ui.routes = {};
   const fbclens::Json j = fbclens::Json::parse(routes_json, nullptr, false);
   if (j.is_object()) {
@@ -110,7 +110,7 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_set_routes(const char* routes_json) {
 EMSCRIPTEN_KEEPALIVE void fbclens_app_set_changes(const char* changes_json) {
   using namespace fbclens::web;
   AppState& s = app_state();
-  wake();
+  redraw();
   s.ui.changes.clear();
   const fbclens::Json j = fbclens::Json::parse(changes_json, nullptr, false);
   if (j.is_object()) {
@@ -164,7 +164,7 @@ EMSCRIPTEN_KEEPALIVE const char* fbclens_app_status() {
 EMSCRIPTEN_KEEPALIVE void fbclens_app_set_install_risks(const char* risks_json) {
   using namespace fbclens::web;
   AppState& s = app_state();
-  wake();
+  redraw();
   s.ui.install_risks.clear();
   const fbclens::Json j = fbclens::Json::parse(risks_json, nullptr, false);
   if (j.is_array()) {

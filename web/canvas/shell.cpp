@@ -59,14 +59,7 @@ void wake() {
   g_frames_to_draw = kMinFramesAfterActivity;
 }
 
-namespace {
-
-// A resize needs the picture drawn again at the new size (and ImGui's layout settled), not the
-// half-second of hover and tooltip frames that input gets: the header changing height, or a window
-// being dragged wider, then costs a few frames each, not dozens.
-void redraw_at_new_size() { g_frames_to_draw = std::max(g_frames_to_draw, kMinFramesAfterActivity); }
-
-}  // namespace
+void redraw() { g_frames_to_draw = std::max(g_frames_to_draw, kMinFramesAfterActivity); }
 
 ShellStats g_shell;
 
@@ -291,7 +284,10 @@ EMSCRIPTEN_KEEPALIVE void fbclens_input_focus(int focused) {
   wake();
 }
 /// The canvas's CSS box changed size.
-EMSCRIPTEN_KEEPALIVE void fbclens_shell_resized() { fbclens::web::redraw_at_new_size(); }
+// A resize needs the picture drawn again at the new size (and ImGui's layout settled), not the
+// half-second of hover and tooltip frames that input gets: the header changing height, or a window
+// being dragged wider, then costs a few frames each, not dozens.
+EMSCRIPTEN_KEEPALIVE void fbclens_shell_resized() { fbclens::web::redraw(); }
 
 }  // extern "C"
 
@@ -321,7 +317,8 @@ void frame() {
   ++g_shell.ticks;
   AppState& s = *g_state;
   if (s.ui.theme_applied != s.ui.light_theme) apply_theme(s);
-  if (!ImGui::GetCurrentContext()->InputEventsQueue.empty() || s.model.scene_dirty) wake();
+  if (!ImGui::GetCurrentContext()->InputEventsQueue.empty()) wake();
+  if (s.model.scene_dirty) redraw();
   if (g_frames_to_draw <= 0 && emscripten_get_now() / 1000.0 > g_draw_until) return;  // the canvas keeps its picture
   request_what_is_missing(s);  // only what changed can need a request, and every change wakes
   --g_frames_to_draw;
@@ -370,7 +367,7 @@ extern "C" {
 /// there).
 EMSCRIPTEN_KEEPALIVE void fbclens_app_set_theme(int light) {
   fbclens::web::app_state().ui.light_theme = light != 0;
-  fbclens::web::wake();
+  fbclens::web::redraw();
 }
 
 /// Stops the frame loop, removes the canvas's listeners and releases ImGui (its GL backend and

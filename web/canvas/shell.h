@@ -5,9 +5,15 @@
 
 namespace fbclens::web {
 
-/// Draws frames for a short while from now (input, an answer or a call from the page arrived);
+/// Draws frames for a short while from now (input arrived: hover states and tooltips settle);
 /// between such moments the app draws nothing and the canvas keeps its picture.
 void wake();
+
+/// Draws a few frames from now (an answer from the worker, a call from the page, a new scene): what
+/// changed is drawn and ImGui's layout settles, without the half-second wake() keeps drawing for
+/// input. (While a repository's other catalogs load, each such half-second was about 30 frames,
+/// which a software renderer spent about 0.4 s of CPU on beside the worker: tests/bench/README.md.)
+void redraw();
 
 /// The one AppState of this module instance (each app on a page is its own module).
 AppState& app_state();
