@@ -535,9 +535,9 @@ constexpr Op kOps[] = {
      "the catalog's .fbclens.yaml; deferAnalyses: the analyses beyond opm are left to the analyses operation; "
      "deferAnalysesFrom: so are they when the files come to that many bytes or more, else the answer is a load's "
      "without deferAnalyses, but for a repository's roots other than the one shown, whose analyses wait in any case; "
-     "shownFirstFrom: a repository of version folders whose files come to that many bytes or more (a file of unknown "
-     "size counted as 1 MiB) answers with its newest root alone, found and validated from its own folders, with "
-     "repository.pending true, and finishRepository validates the rest)",
+     "shownFirstFrom: a repository of version folders answers with its newest root alone, found and validated from "
+     "its own folders, with repository.pending true, when the files outside them come to that many bytes or more "
+     "(a file of unknown size counted as 1 MiB), and finishRepository validates the rest)",
      "the explorer view, Summary inside: {summary, packages} (core/export/catalog_view_json.h); the Summary also has "
      "`fingerprint`, 16 hex digits of the files' paths and bytes (core/load/fingerprint.h); for a folder of "
      "several catalogs (one per OpenShift version) and templates, the view of its newest version's catalog with "

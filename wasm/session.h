@@ -101,11 +101,13 @@ class Session {
   /// load without `defer_analyses` (of a repository, the root shown has them run, and every other
   /// root's stay deferred): the page need not know a catalog's size before it is read to leave
   /// only a big one's analyses for later. A folder whose paths make it a repository of version
-  /// folders, and whose files come to `shown_first_from` bytes or more (negative: never; a file of
-  /// unknown size counts as kAssumedFileBytes), answers with the root it shows first alone
-  /// (repo::find_shown_root: its newest version's, read from its folders only), the repository's
-  /// overview `pending`; finish_repository validates the rest (its analyses, fingerprint and the
-  /// small-repository rule wait for that). Returns nullptr
+  /// folders answers with the root it shows first alone (repo::find_shown_root: its newest
+  /// version's, read from its folders only) when the files outside those folders come to
+  /// `shown_first_from` bytes or more (negative: never; a file of unknown size counts as
+  /// kAssumedFileBytes): the repository's overview is then `pending`, and finish_repository
+  /// validates the rest (its analyses, fingerprint and the small-repository rule wait for that).
+  /// Under it, nothing is read first (the rest is judged by paths) and the load is as without it.
+  /// Returns nullptr
   /// with `error` set when that .fbclens.yaml does not parse (the report is kept, without profiles).
   const ValidationReport* load(const profiles::ProfileSettings& over, const std::string& folder, bool defer_analyses,
                                double complete_under_bytes, double shown_first_from, std::string& error);

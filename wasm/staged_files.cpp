@@ -115,12 +115,20 @@ double StagedFiles::known_bytes() const {
   return total;
 }
 
-double StagedFiles::estimated_bytes(double per_unknown_file) const {
-  double unknown = 0;
-  for (const File& f : files_) {
-    if (f.handle >= 0 && f.size < 0) ++unknown;
+double StagedFiles::estimated_bytes(double per_unknown_file, const std::vector<std::string>* paths) const {
+  const auto estimate = [per_unknown_file](const File& f) {
+    if (f.handle < 0) return static_cast<double>(f.bytes.size());
+    return f.size >= 0 ? f.size : per_unknown_file;
+  };
+  double total = 0;
+  if (!paths) {
+    for (const File& f : files_) total += estimate(f);
+    return total;
   }
-  return known_bytes() + unknown * per_unknown_file;
+  for (const std::string& p : *paths) {
+    if (const File* f = find(p)) total += estimate(*f);
+  }
+  return total;
 }
 
 std::vector<std::pair<std::string, std::uint64_t>> StagedFiles::hashes() const {

@@ -31,8 +31,9 @@ class StagedFiles final : public FileSource {
   /// size was given or has been learned by a read. After a load, every file the load read.
   double known_bytes() const;
   /// known_bytes, with each file whose size is not known yet counted as `per_unknown_file` bytes:
-  /// a guess at a repository's size before its files are read.
-  double estimated_bytes(double per_unknown_file) const;
+  /// a guess at a repository's size before its files are read. With `paths`, of those files only
+  /// (a path not staged counts nothing).
+  double estimated_bytes(double per_unknown_file, const std::vector<std::string>* paths = nullptr) const;
 
   /// Every file's (path, content_hash of its bytes) for catalog_fingerprint (core/load/fingerprint.h):
   /// hashed when added or first read; a file never read yet is read now (one that cannot be read,

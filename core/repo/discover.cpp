@@ -487,7 +487,8 @@ Discovery discover_repository(const FileSource& repository, const RootFound& on_
   return out;
 }
 
-std::optional<ShownRoot> find_shown_root(const FileSource& source) {
+std::optional<ShownRoot> find_shown_root(const FileSource& source,
+                                         const std::function<bool(const std::vector<std::string>& rest)>& worth_it) {
   const std::vector<std::string> looked_at = files_to_look_at(source);
   // The version folders' files, the folders in discovery's order (folder_less).
   std::vector<OwnerFolder> folders;
@@ -517,6 +518,17 @@ std::optional<ShownRoot> find_shown_root(const FileSource& source) {
   for (std::size_t versions = 0; versions < kMaxShownRootVersions && end > 0; ++versions) {
     std::size_t begin = end - 1;
     while (begin > 0 && same_version(folders[begin - 1], folders[end - 1])) --begin;
+    // What stays unread if this version's folders make the root: everything but them and the
+    // newer versions' folders (read already, without content).
+    std::vector<bool> read(looked_at.size(), false);
+    for (std::size_t f = begin; f < folders.size(); ++f) {
+      for (const std::size_t i : folders[f].files) read[i] = true;
+    }
+    std::vector<std::string> rest;
+    for (std::size_t i = 0; i < looked_at.size(); ++i) {
+      if (!read[i]) rest.push_back(looked_at[i]);
+    }
+    if (worth_it && !worth_it(rest)) return std::nullopt;
     ReadPlan plan{{}, /*read_again=*/true};
     for (std::size_t f = begin; f < end; ++f) {
       for (const std::size_t i : folders[f].files) plan.paths.push_back(looked_at[i]);
@@ -543,6 +555,7 @@ std::optional<ShownRoot> find_shown_root(const FileSource& source) {
       if (!newest || root_less(*newest, root)) newest = std::move(root);
     }
     if (newest) {
+      out.rest = std::move(rest);
       out.root = *newest;
       out.so_far.roots = {std::move(*newest)};
       out.so_far.templates = in_walk_order(std::move(out.so_far.templates), template_at);

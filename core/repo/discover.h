@@ -133,6 +133,10 @@ struct ShownRoot {
   /// those folders (every template inside `root` among them, for root_source), `unreadable` their
   /// unreadable files, `repository` true. Nothing else of it is final.
   Discovery so_far;
+  /// The files discovery looks at that were not read (outside those folders), in walk order: what
+  /// the rest of the repository's discovery reads besides them. Empty: the root is all there is
+  /// to validate (templates aside).
+  std::vector<std::string> rest;
 };
 
 /// Finds the root discover_repository would make the last versioned root of `source` (the one the
@@ -142,10 +146,13 @@ struct ShownRoot {
 /// catalog content. The answer is then discover_repository's: a root of an older version comes
 /// before it, an unversioned one is not versioned, and the folder is a repository (its root is
 /// below it). nullopt when no version folder is looked at, or when the newest kMaxShownRootVersions
-/// versions' folders hold no content (the caller discovers the whole repository then). Never fails;
-/// unreadable files are in so_far.unreadable. Plans its reads as to be read again (the root's
-/// validation reads them next).
-std::optional<ShownRoot> find_shown_root(const FileSource& source);
+/// versions' folders hold no content (the caller discovers the whole repository then), or when
+/// `worth_it` (if given), asked before each version's folders are read with what would then be
+/// left unread (ShownRoot::rest, were the root there), says false: nothing more is read then.
+/// Never fails; unreadable files are in so_far.unreadable. Plans its reads as to be read again
+/// (the root's validation reads them next).
+std::optional<ShownRoot> find_shown_root(const FileSource& source,
+                                         const std::function<bool(const std::vector<std::string>& rest)>& worth_it = {});
 
 /// How many versions' folders find_shown_root reads before it leaves the answer to discovery.
 constexpr std::size_t kMaxShownRootVersions = 3;

@@ -329,6 +329,8 @@ TEST_CASE("the root shown first is found from the newest versions' folders alone
   CHECK(shown->root.path == "v4.15/catalog");
   CHECK(shown->root.version_folder == "v4.15");
   CHECK(shown->so_far.roots.size() == 1);
+  // Not read: 4.14's folder and catalog-old (v4.16's template was read, as 4.16 came first).
+  CHECK(shown->rest == std::vector<std::string>{"catalog-old/p/catalog.json", "v4.14/catalog/p/catalog.json"});
   std::vector<std::string> templates;
   for (const repo::TemplateFile& t : shown->so_far.templates) templates.push_back(t.path);
   CHECK(templates == std::vector<std::string>{"v4.15/catalog-template.json", "v4.16/catalog-template.json"});
@@ -342,6 +344,20 @@ TEST_CASE("the root shown first is found from the newest versions' folders alone
   for (const repo::CatalogRoot& r : discovery.roots) roots.push_back(r.path);
   CHECK(roots == std::vector<std::string>{"v4.14/catalog", "v4.15-4-15/p", "v4.15/catalog", "catalog-old"});
   check_shown_first(source.files, discovery, repo::validate_repository(source.files, discovery));
+
+  // Asked before each version's folders are read, with what would stay unread: a caller that finds
+  // the rest too small to show a root first stops it before anything is read.
+  std::vector<std::vector<std::string>> asked;
+  source.reads.clear();
+  const auto worth_it = [&](const std::vector<std::string>& rest) {
+    asked.push_back(rest);
+    return rest.size() >= 3;
+  };
+  CHECK_FALSE(repo::find_shown_root(source, worth_it));
+  REQUIRE(asked.size() == 2);
+  CHECK(asked[0].size() == 5);  // every file but 4.16's template
+  CHECK(asked[1] == shown->rest);
+  CHECK(source.reads == std::vector<std::string>{"v4.16/catalog-template.json"});
 
   // No version folder, or none of the newest kMaxShownRootVersions versions with content: nullopt.
   MemoryFileSource unversioned;
