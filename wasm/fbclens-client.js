@@ -101,13 +101,23 @@
     try { timing.mark('fbclens:warm-up', { detail }); } catch (e) { /* no User Timing Level 3 */ }
   }
 
-  // Resolves after the page's next two frames, or 50 ms at most (a hidden page draws none).
-  function afterFrames() {
+  // Resolves once the page has drawn two frames and then one more in which it sent `handle` no
+  // message (what a catalog just shown asks for is asked within its first frames: the panels' answers,
+  // then the graph's layout once the canvas has the selection), or after 250 ms. A frame is 50 ms
+  // at most here (a hidden page draws none).
+  async function requestsMade(handle) {
     const frame = () => new Promise((resolve) => {
       if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => resolve());
-      else setTimeout(resolve, 0);
+      setTimeout(resolve, 50);
     });
-    return Promise.race([frame().then(frame), new Promise((resolve) => setTimeout(resolve, 50))]);
+    const started = Date.now();
+    let frames = 0;
+    let seen = -1;
+    while (Date.now() - started < 250 && !(frames >= 2 && handle.sent === seen)) {
+      seen = handle.sent;
+      await frame();
+      frames++;
+    }
   }
 
   function abortError() {
@@ -220,6 +230,9 @@
       bytes.then((b) => worker.postMessage({ readDone: read, bytes: b }, [b]),
                  () => worker.postMessage({ readDone: read, bytes: null }));
     };
+    // What the client holds of the worker: its send, call and end, the protocol table, and `sent`,
+    // how many messages the page has sent it (loads, requests).
+    const workerHandle = { worker, send: null, call: null, end: null, protocol: null, sent: 0 };
     // The worker's whole answer ({text}, or a load's {text, summary}); `call`: its text alone.
     // `early`: a load's Files read before the worker asks (readEarly).
     // A load read on the page goes to a worker that can wait for its reads with the Files' paths
@@ -235,6 +248,7 @@
         }
       }
       worker.postMessage(Object.assign({ id }, message));
+      workerHandle.sent++;
     });
     const call = (message) => send(message).then((answer) => answer.text);
     // Ends the worker; what is still waiting on it rejects with `error`, or a 'worker' failure.
@@ -242,10 +256,12 @@
       failAll(error || new FbclensApi.FbclensError('', 'worker', 'the worker ended (' + why + ')'));
       worker.terminate();
     };
+    Object.assign(workerHandle, { send, call, end });
     try {
       const started = await send({ op: 'init', wasmModule: await wasmModule });
       suspendingReads = !!started.suspendingReads;
-      return { worker, send, call, end, protocol: JSON.parse(started.text) };
+      workerHandle.protocol = JSON.parse(started.text);
+      return workerHandle;
     } catch (error) {
       worker.terminate();  // a worker that never started is ended, not left idle
       throw error;
@@ -332,7 +348,7 @@
           mark('preview-emitted');
           // The worker answers in order: the requests the preview's first frames make (the graph's
           // layout, the panels') go before the rest's validation.
-          await afterFrames();
+          await requestsMade(ticket.handle);
           const rest = await ticket.handle.send({ op: 'finishRepository', args: '', readOnPage: true }, (p) => emit('progress', p));
           mark('repository-received');
           measureWorker(rest.timings, 'fbclens:rest-');
