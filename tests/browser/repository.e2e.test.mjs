@@ -210,13 +210,16 @@ test('a big repository: the newest catalog is shown first, the version picker wa
   const dir = join(fixtures, 'l01-version-folders/repo');
   const files = spawnSync('find', ['.', '-type', 'f'], { cwd: dir, encoding: 'utf8' }).stdout.trim().split('\n')
     .map((p) => ({ path: p.slice(2), data: readFileSync(join(dir, p), 'utf8') }));
-  const { seen, verdict } = await page.evaluate(async (f) => {
+  const { seen, notes, verdict } = await page.evaluate(async (f) => {
     const states = [];
+    const notes = new Set();  // what the Findings panel said of the analyses meanwhile
     const record = () => {
       const s = document.querySelector('select.fl-roots');
       const last = states[states.length - 1];
       const now = s ? [s.disabled, s.options.length, s.value] : null;
       if (now && JSON.stringify(now) !== JSON.stringify(last)) states.push(now);
+      const note = document.querySelector('.fl-pending');
+      if (note) notes.add(note.textContent.replace(/\s+/g, ' ').trim());
     };
     const observer = new MutationObserver(record);
     observer.observe(document.body, { subtree: true, childList: true, attributes: true });
@@ -224,9 +227,12 @@ test('a big repository: the newest catalog is shown first, the version picker wa
     await new Promise((resolve) => requestAnimationFrame(resolve));
     record();
     observer.disconnect();
-    return { seen: states, verdict: summary.verdict };
+    return { seen: states, notes: [...notes], verdict: summary.verdict };
   }, files);
   assert.equal(verdict, 'VALID');
+  // The catalog shown first has its analyses deferred (its worker validates the rest first), and the
+  // Findings panel says they wait for the other catalogs.
+  assert.ok(notes.some((n) => n.includes('run once the repository\'s other catalogs are validated')), JSON.stringify(notes));
   assert.deepEqual(seen[0], [true, 1, 'v4.17/catalog'], 'first the newest catalog alone: ' + JSON.stringify(seen));
   assert.deepEqual(seen[seen.length - 1], [false, 2, 'v4.17/catalog'], 'then the whole repository: ' + JSON.stringify(seen));
   await waitRoot(page, 'v4.17/catalog');

@@ -66,6 +66,9 @@ export function FindingsPanel({ state, context }) {
   const findings = catalogFindings(catalog);
   // A load that left the analyses beyond opm to the worker's analyses operation (shell/loads.js).
   const pending = !!(summary && summary.analyses && summary.analyses.complete === false);
+  // A big repository's newest catalog, shown while the worker validates the rest: its analyses
+  // wait for that (shell/loads.js).
+  const waiting = !!(catalog && catalog.repository && catalog.repository.overview.pending);
   const filter = state.findingsFilter;
   const rows = useMemo(() => findingRows(findings, filter, summary), [findings, filter]);
   const list = useRef(null);
@@ -113,7 +116,9 @@ export function FindingsPanel({ state, context }) {
         onInput=${(e) => context.actions.setFindingsFilter({ text: e.target.value })} />
     </div>
     ${pending
-      ? html`<p class="fl-dim fl-pending" role="status">Running the analyses beyond opm (upgrade stranding, OperatorHub, dependencies, installing)…
+      ? html`<p class="fl-dim fl-pending" role="status">${waiting
+        ? 'The analyses beyond opm (upgrade stranding, OperatorHub, dependencies, installing) run once the repository\'s other catalogs are validated.'
+        : 'Running the analyses beyond opm (upgrade stranding, OperatorHub, dependencies, installing)…'}
         opm's findings are all here already.</p>` : ''}
     ${!findings.length ? (pending ? '' : html`<p class="fl-good">No findings: opm validate would pass this catalog, and fbclens has no advice.</p>`)
       : html`<div class="fl-flist" role="listbox" tabindex="0" aria-label=${plural(shown, 'finding') + ' shown of ' + findings.length}
