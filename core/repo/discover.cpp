@@ -269,6 +269,65 @@ std::vector<T> in_walk_order(std::vector<T> items, const std::vector<std::size_t
   return out;
 }
 
+// The files discovery looks at (`looked_at`, walk order) by the folder their content would belong
+// to, the folders in the order discovery reads them (folder_less: version folders first, by version).
+std::vector<OwnerFolder> owner_folders(const std::vector<std::string>& looked_at) {
+  std::vector<OwnerFolder> folders;
+  std::map<std::pair<int, std::string>, std::size_t> index;
+  for (std::size_t i = 0; i < looked_at.size(); ++i) {
+    const Owner owner = owner_of(looked_at[i]);
+    const auto [at, added] = index.emplace(std::make_pair(static_cast<int>(owner.kind), owner.folder), folders.size());
+    if (added) {
+      OwnerFolder folder;
+      folder.owner = owner;
+      if (owner.kind == OwnerKind::VersionFolder) folder.version = ocp_version_of_folder(base_name(owner.folder));
+      folders.push_back(std::move(folder));
+    }
+    folders[at->second].files.push_back(i);
+  }
+  std::sort(folders.begin(), folders.end(), folder_less);
+  return folders;
+}
+
+// Discovery's look at a folder's files: each is read once, into one buffer (as the loader keeps one:
+// not zero-filled per file); an unreadable file and a template go into `out`'s lists, any other file
+// that names an FBC schema into its folder's content. put_in_walk_order puts those lists back in walk
+// order once the folders wanted are read.
+class FolderLook {
+ public:
+  FolderLook(const FileSource& source, const std::vector<std::string>& looked_at, Discovery& out)
+      : source_(source), looked_at_(looked_at), out_(out) {}
+
+  void read(OwnerFolder& folder) {
+    for (const std::size_t i : folder.files) {
+      const std::string& p = looked_at_[i];
+      std::string error;
+      if (!source_.read(p, bytes_, error, kMaxDiscoveryBytes)) {
+        out_.unreadable.push_back({p, error});
+        unreadable_at_.push_back(i);
+      } else if (std::optional<TemplateFile> t = template_in(p, bytes_)) {
+        out_.templates.push_back(std::move(*t));
+        template_at_.push_back(i);
+      } else if (mentions_fbc_schema(bytes_)) {
+        folder.content.push_back(p);
+      }
+    }
+  }
+  /// Gives the buffer back (a root validated meanwhile would hold it: a file of tens of MB).
+  void release_buffer() { bytes_ = std::string(); }
+  void put_in_walk_order() {
+    out_.templates = in_walk_order(std::move(out_.templates), template_at_);
+    out_.unreadable = in_walk_order(std::move(out_.unreadable), unreadable_at_);
+  }
+
+ private:
+  const FileSource& source_;
+  const std::vector<std::string>& looked_at_;
+  Discovery& out_;
+  std::vector<std::size_t> template_at_, unreadable_at_;  ///< the walk position of each template, each unreadable file
+  std::string bytes_;
+};
+
 // At most this many of discovery's next reads follow a root's own in its read plans (ReadsAfter):
 // more than a read-ahead takes on at once, and a repository of many small roots plans in time
 // linear in its files.
@@ -366,23 +425,7 @@ Discovery discover_repository(const FileSource& repository, const RootFound& on_
   // Listed once, here and by every root passed on (each keeps its own folder of the listing).
   const ListedOnce source(repository);
   const std::vector<std::string> looked_at = files_to_look_at(source);
-  // The files by the folder their content would belong to, the folders in root order.
-  std::vector<OwnerFolder> folders;
-  {
-    std::map<std::pair<int, std::string>, std::size_t> index;
-    for (std::size_t i = 0; i < looked_at.size(); ++i) {
-      const Owner owner = owner_of(looked_at[i]);
-      const auto [at, added] = index.emplace(std::make_pair(static_cast<int>(owner.kind), owner.folder), folders.size());
-      if (added) {
-        OwnerFolder folder;
-        folder.owner = owner;
-        if (owner.kind == OwnerKind::VersionFolder) folder.version = ocp_version_of_folder(base_name(owner.folder));
-        folders.push_back(std::move(folder));
-      }
-      folders[at->second].files.push_back(i);
-    }
-    std::sort(folders.begin(), folders.end(), folder_less);
-  }
+  std::vector<OwnerFolder> folders = owner_folders(looked_at);
   std::vector<std::string> order;  // the reads, in the order made
   order.reserve(looked_at.size());
   for (const OwnerFolder& f : folders) {
@@ -391,37 +434,20 @@ Discovery discover_repository(const FileSource& repository, const RootFound& on_
   // Every file discovery reads is read again next: by the roots' loads (or by the one catalog's).
   source.plan_reads({order, /*read_again=*/true});
 
-  std::vector<std::size_t> template_at, unreadable_at;  // the walk position of each template, each unreadable file
+  FolderLook look(source, looked_at, out);
   std::vector<CatalogRoot> found;  // roots found and not yet passed to on_root, in root order
   std::optional<std::string> ahead;  // the root passed ahead of its turn, until passed in its turn
   std::size_t reads_made = 0;
-  // One buffer for every file, as the loader keeps one (load_catalog): not zero-filled per file.
-  std::string bytes;
   for (std::size_t f = 0; f < folders.size(); ++f) {
     OwnerFolder& folder = folders[f];
-    for (const std::size_t i : folder.files) {
-      const std::string& p = looked_at[i];
-      ++reads_made;
-      std::string error;
-      if (!source.read(p, bytes, error, kMaxDiscoveryBytes)) {
-        out.unreadable.push_back({p, error});
-        unreadable_at.push_back(i);
-        continue;
-      }
-      if (std::optional<TemplateFile> t = template_in(p, bytes)) {
-        out.templates.push_back(std::move(*t));
-        template_at.push_back(i);
-        continue;
-      }
-      if (mentions_fbc_schema(bytes)) folder.content.push_back(p);
-    }
+    look.read(folder);
+    reads_made += folder.files.size();
     if (!on_root || folder.owner.kind == OwnerKind::Itself || folder.content.empty()) continue;
     const CatalogRoot root = root_of(folder);
     found.insert(std::upper_bound(found.begin(), found.end(), root, root_less), root);
     if (f + 1 == folders.size()) continue;  // the last folder read: the answer has the rest
     const ReadsAfter files(source, order, reads_made);
-    // The buffer goes first: the root's validation would hold it meanwhile (a file of tens of MB).
-    bytes = std::string();
+    look.release_buffer();
     while (!found.empty() && before_every_root_of(found.front(), folders[f + 1])) {
       on_root(found.front(), out, files, /*ahead=*/false);
       if (ahead && *ahead == found.front().path) ahead.reset();
@@ -433,11 +459,10 @@ Discovery discover_repository(const FileSource& repository, const RootFound& on_
       on_root(found.front(), out, files, /*ahead=*/true);
     }
   }
-  bytes = std::string();
+  look.release_buffer();
 
   // What was found, in walk order again.
-  out.templates = in_walk_order(std::move(out.templates), template_at);
-  out.unreadable = in_walk_order(std::move(out.unreadable), unreadable_at);
+  look.put_in_walk_order();
   for (const OwnerFolder& folder : folders) {
     if (folder.owner.kind != OwnerKind::Itself && !folder.content.empty()) out.roots.push_back(root_of(folder));
   }
@@ -490,38 +515,23 @@ Discovery discover_repository(const FileSource& repository, const RootFound& on_
 std::optional<ShownRoot> find_shown_root(const FileSource& source,
                                          const std::function<bool(const std::vector<std::string>& rest)>& worth_it) {
   const std::vector<std::string> looked_at = files_to_look_at(source);
-  // The version folders' files, the folders in discovery's order (folder_less).
-  std::vector<OwnerFolder> folders;
-  {
-    std::map<std::string, std::size_t> index;
-    for (std::size_t i = 0; i < looked_at.size(); ++i) {
-      Owner owner = owner_of(looked_at[i]);
-      if (owner.kind != OwnerKind::VersionFolder) continue;
-      const auto [at, added] = index.emplace(owner.folder, folders.size());
-      if (added) {
-        OwnerFolder folder;
-        folder.version = ocp_version_of_folder(base_name(owner.folder));
-        folder.owner = std::move(owner);
-        folders.push_back(std::move(folder));
-      }
-      folders[at->second].files.push_back(i);
-    }
-    std::sort(folders.begin(), folders.end(), folder_less);
-  }
+  std::vector<OwnerFolder> folders = owner_folders(looked_at);
+  // The version folders come first, by version: the newest last, before `versions_end`.
+  const std::size_t versions_end = static_cast<std::size_t>(std::count_if(
+      folders.begin(), folders.end(), [](const OwnerFolder& f) { return f.owner.kind == OwnerKind::VersionFolder; }));
   const auto same_version = [](const OwnerFolder& a, const OwnerFolder& b) {
     return !ocp_version_less(*a.version, *b.version) && !ocp_version_less(*b.version, *a.version);
   };
   ShownRoot out;
-  std::vector<std::size_t> template_at, unreadable_at;
-  std::string bytes;
-  std::size_t end = folders.size();  // the folders before it are not read yet
+  FolderLook look(source, looked_at, out.so_far);
+  std::size_t end = versions_end;  // the version folders before it are not read yet
   for (std::size_t versions = 0; versions < kMaxShownRootVersions && end > 0; ++versions) {
     std::size_t begin = end - 1;
     while (begin > 0 && same_version(folders[begin - 1], folders[end - 1])) --begin;
     // What stays unread if this version's folders make the root: everything but them and the
     // newer versions' folders (read already, without content).
     std::vector<bool> read(looked_at.size(), false);
-    for (std::size_t f = begin; f < folders.size(); ++f) {
+    for (std::size_t f = begin; f < versions_end; ++f) {
       for (const std::size_t i : folders[f].files) read[i] = true;
     }
     std::vector<std::string> rest;
@@ -536,30 +546,16 @@ std::optional<ShownRoot> find_shown_root(const FileSource& source,
     source.plan_reads(plan);
     std::optional<CatalogRoot> newest;
     for (std::size_t f = begin; f < end; ++f) {
-      OwnerFolder& folder = folders[f];
-      for (const std::size_t i : folder.files) {
-        const std::string& p = looked_at[i];
-        std::string error;
-        if (!source.read(p, bytes, error, kMaxDiscoveryBytes)) {
-          out.so_far.unreadable.push_back({p, error});
-          unreadable_at.push_back(i);
-        } else if (std::optional<TemplateFile> t = template_in(p, bytes)) {
-          out.so_far.templates.push_back(std::move(*t));
-          template_at.push_back(i);
-        } else if (mentions_fbc_schema(bytes)) {
-          folder.content.push_back(p);
-        }
-      }
-      if (folder.content.empty()) continue;
-      CatalogRoot root = root_of(folder);
+      look.read(folders[f]);
+      if (folders[f].content.empty()) continue;
+      CatalogRoot root = root_of(folders[f]);
       if (!newest || root_less(*newest, root)) newest = std::move(root);
     }
     if (newest) {
+      look.put_in_walk_order();
       out.rest = std::move(rest);
       out.root = *newest;
       out.so_far.roots = {std::move(*newest)};
-      out.so_far.templates = in_walk_order(std::move(out.so_far.templates), template_at);
-      out.so_far.unreadable = in_walk_order(std::move(out.so_far.unreadable), unreadable_at);
       out.so_far.repository = true;
       return out;
     }
