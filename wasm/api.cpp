@@ -87,8 +87,7 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
   fingerprint_ = catalog_fingerprint(current_->hashes());
   start_analyses();
   const ValidationTimings& t = report_->timings;
-  timings_ = {{"read", t.read}, {"parse", t.parse}, {"decode", t.decode}, {"model", t.model}, {"validate", t.validate},
-              {"profiles", 0}, {"analyses", t.analyses}, {"view", 0}, {"serialise", 0}};
+  timings_ = stages_of(t);
   // The stages in the order they ran (the page lays them end to end): the deciding before the load,
   // or, for a folder that is one catalog by its paths, after its validation.
   const auto validate = std::find_if(timings_.begin(), timings_.end(), [](const StageTime& s) { return s.name == "validate"; });
@@ -107,6 +106,11 @@ const ValidationReport* Session::load(const profiles::ProfileSettings& over, con
     add_stage_time("analyses", emscripten_get_now() - analyses_start);
   }
   return report_.get();
+}
+
+std::vector<StageTime> stages_of(const ValidationTimings& t) {
+  return {{"read", t.read}, {"parse", t.parse}, {"decode", t.decode}, {"model", t.model}, {"validate", t.validate},
+          {"profiles", 0}, {"analyses", t.analyses}, {"view", 0}, {"serialise", 0}};
 }
 
 std::function<void(LoadResult&, std::size_t)> progress_hook(LoadProgress& progress) {

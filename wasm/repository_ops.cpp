@@ -99,9 +99,7 @@ const ValidationReport* Session::finish_repository_load(RepositoryLoad& load, co
   state->report = load.validation->finish(*current_, discovery);
   state->current = load.shown;
   report_ = std::move(load.shown_report);
-  const ValidationTimings& total = load.total;
-  timings_ = {{"read", total.read}, {"parse", total.parse}, {"decode", total.decode}, {"model", total.model},
-              {"validate", total.validate}, {"profiles", 0}, {"analyses", total.analyses}, {"view", 0}, {"serialise", 0}};
+  timings_ = stages_of(load.total);
   for (const repo::CatalogRoot& r : discovery.roots) {
     if (r.path == state->current) state->current_files = repo::root_source(*current_, discovery, r);
   }
@@ -147,9 +145,8 @@ const ValidationReport* Session::load_shown_root(const profiles::ProfileSettings
   repo::record_root_report(outcome, *report_);
   state->report.roots.push_back(std::move(outcome));
   state->report.discovery = std::move(shown.so_far);
-  const ValidationTimings& t = report_->timings;
-  timings_ = {{"discover", discover_ms}, {"read", t.read}, {"parse", t.parse}, {"decode", t.decode}, {"model", t.model},
-              {"validate", t.validate}, {"profiles", 0}, {"analyses", t.analyses}, {"view", 0}, {"serialise", 0}};
+  timings_ = stages_of(report_->timings);
+  timings_.insert(timings_.begin(), StageTime{"discover", discover_ms});
   // Not known before every file is read: finish_repository sets it.
   fingerprint_.clear();
   start_analyses();

@@ -51,6 +51,11 @@ inline auto json_fields(const LoadTimings*) {
                          view::field("bytes", &LoadTimings::bytes));
 }
 
+/// The stages of a load whose catalog (or roots, added up) took `t`, in the order they ran: "read"
+/// to "validate", then "profiles", "analyses", "view" and "serialise" (those three but "analyses"
+/// set later by whoever times them). "discover" is the caller's to put where it ran.
+std::vector<StageTime> stages_of(const ValidationTimings& t);
+
 /// What a file whose size is not known yet (a File the page keeps) counts for in a load's guess at
 /// a repository's size (Session::load's shown_first_from): about a real catalog file's, as the
 /// worker's read-ahead counts it (ASSUMED_FILE_BYTES in wasm/fbclens-api.js).

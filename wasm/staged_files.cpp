@@ -106,15 +106,6 @@ bool StagedFiles::read(const std::string& path, std::string& bytes, std::string&
   return false;
 }
 
-double StagedFiles::known_bytes() const {
-  double total = 0;
-  for (const File& f : files_) {
-    if (f.handle < 0) total += static_cast<double>(f.bytes.size());
-    else if (f.size >= 0) total += f.size;
-  }
-  return total;
-}
-
 double StagedFiles::estimated_bytes(double per_unknown_file, const std::vector<std::string>* paths) const {
   const auto estimate = [per_unknown_file](const File& f) {
     if (f.handle < 0) return static_cast<double>(f.bytes.size());

@@ -29,7 +29,7 @@ class StagedFiles final : public FileSource {
   std::size_t size() const { return files_.size(); }
   /// The bytes of every file whose size is known: each added, and each added by reference whose
   /// size was given or has been learned by a read. After a load, every file the load read.
-  double known_bytes() const;
+  double known_bytes() const { return estimated_bytes(0); }
   /// known_bytes, with each file whose size is not known yet counted as `per_unknown_file` bytes:
   /// a guess at a repository's size before its files are read. With `paths`, of those files only
   /// (a path not staged counts nothing).

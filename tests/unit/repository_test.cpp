@@ -59,6 +59,31 @@ Streamed validate_streamed(const FileSource& source, const repo::RepositoryOptio
   return out;
 }
 
+// A source that records its reads ("read PATH") and read plans ("plan [again] PATH..."), in one sequence.
+struct RecordingSource final : FileSource {
+  MemoryFileSource files;
+  mutable std::vector<std::string> events;
+  std::vector<std::string> list_files(std::vector<SourceError>& errors) const override { return files.list_files(errors); }
+  bool read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const override {
+    events.push_back("read " + path);
+    return files.read(path, bytes, error, max_bytes);
+  }
+  void plan_reads(const ReadPlan& plan) const override {
+    std::string e = std::string("plan") + (plan.read_again ? " again" : "");
+    for (const std::string& p : plan.paths) e += " " + p;
+    events.push_back(e);
+  }
+  /// The paths read, sorted.
+  std::vector<std::string> reads() const {
+    std::vector<std::string> out;
+    for (const std::string& e : events) {
+      if (e.rfind("read ", 0) == 0) out.push_back(e.substr(5));
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+};
+
 // The app's repository load (wasm/api.cpp): the root find_shown_root finds validated first and
 // shown, then the repository validated with that report given (give_report) as discovery passes
 // the roots. The root must be discovery's last versioned one, and the report validate_repository's.
@@ -305,15 +330,7 @@ TEST_CASE("roots are passed in Discovery::roots order, each once no unread folde
 // The app shows a repository's newest root before it discovers the rest (find_shown_root): only the
 // newest versions' folders are read, one version at a time, until one holds catalog content.
 TEST_CASE("the root shown first is found from the newest versions' folders alone", "[repository]") {
-  struct Recording final : FileSource {
-    MemoryFileSource files;
-    mutable std::vector<std::string> reads;
-    std::vector<std::string> list_files(std::vector<SourceError>& errors) const override { return files.list_files(errors); }
-    bool read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const override {
-      reads.push_back(path);
-      return files.read(path, bytes, error, max_bytes);
-    }
-  } source;
+  RecordingSource source;
   const std::string package = "{\"schema\":\"olm.package\",\"name\":\"p\"}\n";
   const std::string basic = "{\"schema\":\"olm.template.basic\",\"entries\":[]}\n";
   // 4.16: only a template (no content); 4.15: "v4.15-4-15" and "v4.15/catalog" (the latter comes
@@ -334,9 +351,7 @@ TEST_CASE("the root shown first is found from the newest versions' folders alone
   std::vector<std::string> templates;
   for (const repo::TemplateFile& t : shown->so_far.templates) templates.push_back(t.path);
   CHECK(templates == std::vector<std::string>{"v4.15/catalog-template.json", "v4.16/catalog-template.json"});
-  std::vector<std::string> reads = source.reads;
-  std::sort(reads.begin(), reads.end());
-  CHECK(reads == std::vector<std::string>{"v4.15-4-15/p/catalog.json", "v4.15/catalog-template.json", "v4.15/catalog/p/catalog.json",
+  CHECK(source.reads() == std::vector<std::string>{"v4.15-4-15/p/catalog.json", "v4.15/catalog-template.json", "v4.15/catalog/p/catalog.json",
                                           "v4.16/catalog-template.json"});
   // Discovery agrees: the last versioned root.
   const repo::Discovery discovery = repo::discover_repository(source.files);
@@ -348,7 +363,7 @@ TEST_CASE("the root shown first is found from the newest versions' folders alone
   // Asked before each version's folders are read, with what would stay unread: a caller that finds
   // the rest too small to show a root first stops it before anything is read.
   std::vector<std::vector<std::string>> asked;
-  source.reads.clear();
+  source.events.clear();
   const auto worth_it = [&](const std::vector<std::string>& rest) {
     asked.push_back(rest);
     return rest.size() >= 3;
@@ -357,7 +372,7 @@ TEST_CASE("the root shown first is found from the newest versions' folders alone
   REQUIRE(asked.size() == 2);
   CHECK(asked[0].size() == 5);  // every file but 4.16's template
   CHECK(asked[1] == shown->rest);
-  CHECK(source.reads == std::vector<std::string>{"v4.16/catalog-template.json"});
+  CHECK(source.reads() == std::vector<std::string>{"v4.16/catalog-template.json"});
 
   // No version folder, or none of the newest kMaxShownRootVersions versions with content: nullopt.
   MemoryFileSource unversioned;
@@ -372,21 +387,7 @@ TEST_CASE("the root shown first is found from the newest versions' folders alone
 }
 
 TEST_CASE("a root passed during discovery reads its files with discovery's next reads planned after them", "[repository]") {
-  // A source that records plans and reads, in one sequence.
-  struct Recording final : FileSource {
-    MemoryFileSource files;
-    mutable std::vector<std::string> events;
-    std::vector<std::string> list_files(std::vector<SourceError>& errors) const override { return files.list_files(errors); }
-    bool read(const std::string& path, std::string& bytes, std::string& error, std::size_t max_bytes) const override {
-      events.push_back("read " + path);
-      return files.read(path, bytes, error, max_bytes);
-    }
-    void plan_reads(const ReadPlan& plan) const override {
-      std::string e = std::string("plan") + (plan.read_again ? " again" : "");
-      for (const std::string& p : plan.paths) e += " " + p;
-      events.push_back(e);
-    }
-  } source;
+  RecordingSource source;
   const std::string package = "{\"schema\":\"olm.package\",\"name\":\"p\"}\n";
   source.files.add("v4.21/catalog/p/catalog.json", package);
   source.files.add("v4.20/catalog/p/catalog.json", package);
