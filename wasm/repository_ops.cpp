@@ -73,6 +73,9 @@ std::unique_ptr<RepositoryLoad> Session::start_repository_load(const profiles::P
   // Deferred for every root: the root shown completes its own when the page asks (analyses), the
   // others only for the whole repository's report (repositoryReport without catalogs: false).
   kept.defer_analyses = defer_analyses;
+  // One memo of bundle-object manifests for every root, the one shown first and those selected later
+  // included: a bundle is usually in several versions' catalogs.
+  kept.bundle_objects = std::make_shared<declcfg::BundleObjectMemo>();
   load->run = kept;
   load->run.load.on_file_loaded = options.on_file_loaded;  // this load reports its progress
   // The load's stages (loadTimings) are every root's, added up. Check profiles, applied to each

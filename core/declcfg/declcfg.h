@@ -15,6 +15,8 @@
 
 namespace fbclens::declcfg {
 
+class BundleObjectMemo;  // bundle_objects.h
+
 /// A property of a package, channel or bundle: its type and its raw value.
 struct Property {
   std::string type;
@@ -149,9 +151,15 @@ class ConfigBuilder {
   /// (validate_catalog with ValidateOptions::release_documents); templates and repositories read
   /// keys' spellings.
   void release_decoded(bool release) { release_ = release; }
+  /// Bundle-object manifests read by other decodings sharing `memo` (the roots of one repository)
+  /// are taken from it instead of being read again, and those read here are kept in it
+  /// (bundle_objects.h). The config built is the same with or without it. nullptr (the default):
+  /// nothing shared. `memo` must outlive the builder's add_blobs calls.
+  void share_bundle_objects(BundleObjectMemo* memo) { bundle_objects_ = memo; }
 
  private:
   bool release_ = false;
+  BundleObjectMemo* bundle_objects_ = nullptr;
   DeclarativeConfig config_;
   property::TextPool text_pool_;  ///< shares CSV descriptions and icons between bundles
 };

@@ -86,6 +86,7 @@ ValidationReport validate_root(const FileSource& root_files, const CatalogRoot& 
   ValidateOptions validate;
   validate.load = options.load;
   validate.analyses = analyses;
+  validate.bundle_objects = options.bundle_objects.get();
   ValidationReport report = validate_catalog(root_files, validate);
   // The check profiles: the caller's settings over the root's own .fbclens.yaml; the OpenShift
   // version from the settings, else from the root's version folder (4.23 is 5.0 to OLM).
@@ -126,7 +127,10 @@ void complete_root(const FileSource& source, const Discovery& discovery, const R
 }
 
 RepositoryReport validate_repository(const FileSource& source, const Discovery& discovery, const RepositoryOptions& options) {
-  return RepositoryValidation(options).finish(source, discovery);
+  if (options.bundle_objects) return RepositoryValidation(options).finish(source, discovery);
+  RepositoryOptions sharing = options;
+  sharing.bundle_objects = std::make_shared<declcfg::BundleObjectMemo>();
+  return RepositoryValidation(sharing).finish(source, discovery);
 }
 
 void RepositoryValidation::validate_ahead(const FileSource& files, const Discovery& so_far, const CatalogRoot& root) {

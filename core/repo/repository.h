@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "declcfg/bundle_objects.h"
 #include "load/document.h"
 #include "load/file_source.h"
 #include "profiles/profiles.h"
@@ -70,6 +71,13 @@ struct RepositoryOptions {
   /// Loader limits and the per-file hook (the app's progress), for each root.
   LoadOptions load;
   std::vector<BundleSource> bundles_from;
+  /// Bundle-object manifests read by one root and met again in another (a bundle in several
+  /// versions' catalogs) are taken from here instead of being read again (declcfg/bundle_objects.h);
+  /// every root's report is the same with or without it. validate_repository makes one for its
+  /// roots when this is null; a RepositoryValidation, and validate_root, use the one given (none:
+  /// nothing shared). Kept by whoever holds the options, so a root validated later (the app's
+  /// selectRoot) takes from it too.
+  std::shared_ptr<declcfg::BundleObjectMemo> bundle_objects;
   /// Every root validated without the analyses beyond opm (ValidateOptions::analyses false), for
   /// the app (issue 21): the root it shows has its report taken in on_root, completed when its
   /// analyses are wanted (analyses::complete_report, then record_root_report); any other root only
@@ -122,7 +130,8 @@ struct FolderOutcome {
 FolderOutcome validate_folder(const FileSource& source, const ValidateOptions& options, const RootFound& on_root = {});
 
 /// Validates the repository in `source`, whose layout `discovery` found (discover_repository).
-/// Never fails: every problem is a finding of a root, a template or the repository.
+/// Never fails: every problem is a finding of a root, a template or the repository. Its roots share
+/// options.bundle_objects, or a memo of their own when that is null.
 RepositoryReport validate_repository(const FileSource& source, const Discovery& discovery, const RepositoryOptions& options = {});
 
 /// validate_repository's work, for a caller that has the roots one by one while discovery still

@@ -65,6 +65,7 @@ ValidationReport validate_catalog(const FileSource& source, const ValidateOption
   LoadOptions load_options = options.load;
   declcfg::ConfigBuilder builder;
   builder.release_decoded(options.release_documents);
+  builder.share_bundle_objects(options.bundle_objects);
   load_options.on_blobs_added = [&builder, &timings, previous = options.load.on_blobs_added](LoadResult& load, std::size_t first) {
     const auto start = Clock::now();
     builder.add_blobs(load, first);

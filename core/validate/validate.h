@@ -49,6 +49,10 @@ struct ValidateOptions {
   /// for callers that read the report's model, findings and properties only (the CLI's validate, the
   /// worker), not its documents' other keys (templates and repositories do).
   bool release_documents = false;
+  /// Shared with other validations (the roots of one repository): bundle-object manifests they read
+  /// are not read again (declcfg::ConfigBuilder::share_bundle_objects). The report is the same with
+  /// or without it. nullptr: nothing shared.
+  declcfg::BundleObjectMemo* bundle_objects = nullptr;
 };
 
 /// Everything fbclens knows about one catalog after validation. Move-only: the config and model
