@@ -165,6 +165,7 @@ async function collect() {
              worker: memory.worker, app: memory.app, bytes: summary.bytes, verdict: summary.verdict,
              findings: summary.findings.length,
              readAhead: (performance.getEntriesByName('fbclens:read-ahead').pop() || {}).detail || null,
+             restReadAhead: (performance.getEntriesByName('fbclens:rest-read-ahead').pop() || {}).detail || null,
              warmUp: window.fbclensBench.warmUp };
   }) };
 }
@@ -208,8 +209,9 @@ function report(catalog, way, r) {
                 r.rest.map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(', ') + ' ms');
   }
   // 'read' is the core's waiting for Files: read ahead (JS Promise Integration), or one by one.
-  console.log(r.readAhead ? `    read ahead: ${r.readAhead.files} files taken${r.readAhead.read === undefined ? '' : ` (${r.readAhead.read} File reads)`}, the core waited for ${r.readAhead.waited}${r.readAhead.waitedMs === undefined ? '' : ` (${Math.round(r.readAhead.waitedMs)} ms in all)`}, ${r.readAhead.plans ?? 0} read plans, ${r.readAhead.kept ?? 0} taken from what discovery kept${r.readAhead.keptPeakBytes ? ` (at most ${mb(r.readAhead.keptPeakBytes)} kept at once)` : ''}, ${r.readAhead.onPage ?? 0} read by the page's thread (${r.readAhead.early ?? 0} started before the worker asked)`
-                          : '    read one by one (FileReaderSync)');
+  const readAheadLine = (what, a) => `    ${what}: ${a.files} files taken${a.read === undefined ? '' : ` (${a.read} File reads)`}, the core waited for ${a.waited}${a.waitedMs === undefined ? '' : ` (${Math.round(a.waitedMs)} ms in all)`}, ${a.plans ?? 0} read plans, ${a.kept ?? 0} taken from what discovery kept${a.keptPeakBytes ? ` (at most ${mb(a.keptPeakBytes)} kept at once)` : ''}, ${a.onPage ?? 0} read by the page's thread (${a.early ?? 0} started before the worker asked)`;
+  console.log(r.readAhead ? readAheadLine(r.restReadAhead ? 'read ahead, the newest catalog' : 'read ahead', r.readAhead) : '    read one by one (FileReaderSync)');
+  if (r.restReadAhead) console.log(readAheadLine('read ahead, the rest', r.restReadAhead));
   console.log(r.warmUp ? `    the worker had warmed up before the pick: ${r.warmUp.rounds} rounds in ${r.warmUp.ms} ms`
                        : '    the worker had not warmed up before the pick');
   console.log('    ' + r.cpu);
