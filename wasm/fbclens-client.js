@@ -350,6 +350,9 @@
           // layout, the panels') go before the rest's validation.
           await requestsMade(ticket.handle);
           const rest = await ticket.handle.send({ op: 'finishRepository', args: '', readOnPage: true }, (p) => emit('progress', p));
+          // A load that replaced this one meanwhile (cancel kept this worker for the catalog shown)
+          // gives the next catalog: this one's answer is not emitted.
+          if (ticket.cancelled) throw abortError();
           mark('repository-received');
           measureWorker(rest.timings, 'fbclens:rest-');
           view = JSON.parse(rest.text);

@@ -242,3 +242,44 @@ test('a big repository: the newest catalog is shown first, the version picker wa
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// A load started while a big repository's rest is still validated replaces it, whichever ends first:
+// the repository's load then emits no 'load' (its catalog would briefly come back), its end leaves
+// the new load's status alone (no "Load cancelled" under the new catalog), and the new catalog is
+// the page's.
+test('a load started during a big repository\'s rest replaces it: no load event or status of the repository after it', async () => {
+  const page = await open();
+  const filesOf = (dir) => spawnSync('find', ['.', '-type', 'f'], { cwd: dir, encoding: 'utf8' }).stdout.trim().split('\n')
+    .map((p) => ({ path: p.slice(2), data: readFileSync(join(dir, p), 'utf8') }));
+  const repository = filesOf(join(fixtures, 'l01-version-folders/repo'));
+  const catalog = filesOf(join(repo, 'tests/fixtures/validation/f01-valid-base/catalog'));
+  for (let round = 0; round < 3; round++) {
+    const outcome = await page.evaluate(async ([r, c]) => {
+      const loads = [];
+      window.fbclens.on('load', (s) => loads.push(s.bytes));
+      const first = window.fbclens.loadFiles(r, { shownFirstFrom: 0 }).then(() => 'resolved', (e) => e.name);
+      // The preview: the version picker shows the newest catalog alone, disabled.
+      await new Promise((resolve) => {
+        const poll = () => (document.querySelector('select.fl-roots')?.disabled ? resolve() : setTimeout(poll, 1));
+        poll();
+      });
+      const since = loads.length;
+      const second = await window.fbclens.loadFiles(c);
+      const firstEnded = await first;
+      await new Promise((resolve) => setTimeout(resolve, 400));  // anything of the first load still to come
+      const status = document.querySelector('header [role=status]');
+      return { after: loads.slice(since), second: second.bytes, firstEnded, shown: window.fbclens.summary().bytes,
+               picker: !!document.querySelector('select.fl-roots'), status: status ? status.textContent.trim() : '',
+               loading: !!document.querySelector('header [role=progressbar]') };
+    }, [repository, catalog]);
+    assert.equal(outcome.firstEnded, 'AbortError', 'the repository\'s load was replaced');
+    assert.deepEqual(outcome.after, [outcome.second], 'only the new catalog\'s load event: ' + JSON.stringify(outcome));
+    assert.equal(outcome.shown, outcome.second);
+    assert.equal(outcome.picker, false, 'a catalog, not a repository');
+    assert.doesNotMatch(outcome.status, /cancelled|Could not load/, 'no status left by the replaced load');
+    assert.match(outcome.status, /^VALID/, 'the new catalog\'s verdict');
+    assert.equal(outcome.loading, false);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -85,19 +85,21 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
     const counted = formatBytes(p.bytes) + ofTotal + ' parsed' + (p.totalBytes ? '' : ', ' + p.files + ' of ' + p.totalFiles + ' files');
     const text = p.phase === 'reading'
       ? 'Reading ' + p.files + ' of ' + p.totalFiles + ' files, ' + formatBytes(p.bytes) + ofTotal
-      : previewShown ? 'Validating the repository\'s other catalogs: ' + counted : 'Validating: ' + counted;
+      : previewShownBy ? 'Validating the repository\'s other catalogs: ' + counted : 'Validating: ' + counted;
     // Once a repository's newest catalog is shown, the rest's validation is not cancelled: the
     // worker validating it holds the catalog shown.
-    store.set({ loading: { text, fraction, cancellable: !previewShown } });
+    store.set({ loading: { text, fraction, cancellable: !previewShownBy } });
   });
 
   // A load of a repository shows its newest catalog as soon as the worker has validated it alone
   // (the client's 'preview'), while the worker validates the rest; the load's own answer then
   // replaces it (the same catalog, with the whole repository). `previewing` is the load in flight's
-  // handler (set by run), `previewShown` whether its preview is on screen.
+  // handler (set by run), `previewShownBy` the run whose preview is on screen (null: none). Each
+  // run clears only its own: a load started while a previewed one still finishes keeps its state.
   let previewing = null;
-  let previewShown = false;
-  client.on('preview', (p) => { if (previewing) previewing(p); });
+  let previewShownBy = null;
+  let latestRun = null;  // the run started last
+  client.on('preview', (p) => { if (previewing) previewing.show(p); });
 
   // Runs one load (`start` → the client's {summary, view}) and puts its outcome in the store.
   // `repositoryReport`: the report of the repository already shown, when `start` selects another
@@ -107,13 +109,22 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
     store.set({ loading: { text: loadingText, fraction: null, cancellable } });
     running++;
     let previewed = null;  // the root this load previewed (shown before its answer), if any
-    previewing = (preview) => {
-      previewed = preview.view.repository.current;
-      showPreview(preview, source);
+    const thisRun = {
+      show(preview) {
+        previewed = preview.view.repository.current;
+        previewShownBy = thisRun;
+        showPreview(preview, source);
+      },
+    };
+    previewing = thisRun;
+    latestRun = thisRun;
+    const endPreview = () => {
+      if (previewing === thisRun) previewing = null;
+      if (previewShownBy === thisRun) previewShownBy = null;
     };
     try {
       const { summary, view } = await start();
-      previewing = null;
+      endPreview();
       const deferred = !!(summary.analyses && summary.analyses.complete === false);
       // A repository: its templates' and its own findings join the root's (shell/repository.js).
       // They need no root's analyses (catalogs: false), so they come at once, deferred or not.
@@ -135,11 +146,14 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
       return summary;
     } catch (error) {
       const cancelled = error.name === 'AbortError';
-      setStatus((cancelled ? 'Load cancelled' : 'Could not load: ' + error.message) + stillShowing(), cancelled ? '' : 'invalid');
+      // A load replaced by a later one says nothing: the later one's status is the page's (a
+      // previewed repository's load ends after the load that replaced it has shown its catalog).
+      if (latestRun === thisRun) {
+        setStatus((cancelled ? 'Load cancelled' : 'Could not load: ' + error.message) + stillShowing(), cancelled ? '' : 'invalid');
+      }
       throw error;
     } finally {
-      previewing = null;
-      previewShown = false;
+      endPreview();
       running--;
       if (!client.loading() && !running) store.set({ loading: null });
     }
@@ -149,7 +163,6 @@ export function createLoads({ store, client, answers, maxCatalogBytes = DEFAULT_
   // (the load's answer follows): as a load's catalog, its repository `pending` (one root, no
   // templates' findings yet).
   function showPreview({ summary, view }, source) {
-    previewShown = true;
     answers.clear();
     store.set((s) => ({
       catalog: { generation: ++generation, summary, view, index: indexCatalog(view), source,
