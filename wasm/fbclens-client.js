@@ -101,23 +101,33 @@
     try { timing.mark('fbclens:warm-up', { detail }); } catch (e) { /* no User Timing Level 3 */ }
   }
 
-  // Resolves once the page has drawn two frames and then one more in which it sent `handle` no
-  // message (what a catalog just shown asks for is asked within its first frames: the panels' answers,
-  // then the graph's layout once the canvas has the selection), or after 250 ms. A frame is 50 ms
-  // at most here (a hidden page draws none).
-  async function requestsMade(handle) {
-    const frame = () => new Promise((resolve) => {
-      if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => resolve());
-      setTimeout(resolve, 50);
+  // Resolves once the page has asked `handle` what a catalog just shown asks for at first (the
+  // graph's layout), `before` being its count of messages sent then: right after the task that
+  // sent the first message since (a microtask, so before the page renders; what that task sent
+  // goes first); when the page sends none, after two frames (a catalog with nothing to draw; 100 ms
+  // where no frame comes, a hidden page). The union's preview asked for its layout 20-40 ms after
+  // it was shown, and then rendered its DOM for 50-80 ms: waiting for frames, or for a timer,
+  // left the worker idle through that rendering.
+  function requestsMade(handle, before) {
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        handle.afterSend = null;
+        resolve();
+      };
+      if (handle.sent > before) return queueMicrotask(finish);
+      handle.afterSend = () => queueMicrotask(finish);
+      let frames = 0;
+      const frame = () => {
+        if (done) return;
+        if (++frames >= 2) finish();
+        else requestAnimationFrame(frame);
+      };
+      if (typeof requestAnimationFrame === 'function') requestAnimationFrame(frame);
+      setTimeout(finish, 100);
     });
-    const started = Date.now();
-    let frames = 0;
-    let seen = -1;
-    while (Date.now() - started < 250 && !(frames >= 2 && handle.sent === seen)) {
-      seen = handle.sent;
-      await frame();
-      frames++;
-    }
   }
 
   function abortError() {
@@ -232,7 +242,8 @@
     };
     // What the client holds of the worker: its send, call and end, the protocol table, and `sent`,
     // how many messages the page has sent it (loads, requests).
-    const workerHandle = { worker, send: null, call: null, end: null, protocol: null, sent: 0 };
+    // `afterSend`: called after each message is posted, while set (requestsMade).
+    const workerHandle = { worker, send: null, call: null, end: null, protocol: null, sent: 0, afterSend: null };
     // The worker's whole answer ({text}, or a load's {text, summary}); `call`: its text alone.
     // `early`: a load's Files read before the worker asks (readEarly).
     // A load read on the page goes to a worker that can wait for its reads with the Files' paths
@@ -249,6 +260,7 @@
       }
       worker.postMessage(Object.assign({ id }, message));
       workerHandle.sent++;
+      if (workerHandle.afterSend) workerHandle.afterSend();
     });
     const call = (message) => send(message).then((answer) => answer.text);
     // Ends the worker; what is still waiting on it rejects with `error`, or a 'worker' failure.
@@ -344,11 +356,12 @@
           // ('preview'; the worker answers its requests first), while the worker validates the
           // rest, whose answer is the load's.
           ticket.previewed = true;
+          const before = ticket.handle.sent;
           emit('preview', { summary: view.summary, view });
           mark('preview-emitted');
-          // The worker answers in order: the requests the preview's first frames make (the graph's
-          // layout, the panels') go before the rest's validation.
-          await requestsMade(ticket.handle);
+          // The worker answers in order: the requests the preview makes first (the graph's layout,
+          // the panels') go before the rest's validation.
+          await requestsMade(ticket.handle, before);
           const rest = await ticket.handle.send({ op: 'finishRepository', args: '', readOnPage: true }, (p) => emit('progress', p));
           // A load that replaced this one meanwhile (cancel kept this worker for the catalog shown)
           // gives the next catalog: this one's answer is not emitted.

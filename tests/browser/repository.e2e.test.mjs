@@ -210,7 +210,7 @@ test('a big repository: the newest catalog is shown first, the version picker wa
   const dir = join(fixtures, 'l01-version-folders/repo');
   const files = spawnSync('find', ['.', '-type', 'f'], { cwd: dir, encoding: 'utf8' }).stdout.trim().split('\n')
     .map((p) => ({ path: p.slice(2), data: readFileSync(join(dir, p), 'utf8') }));
-  const { seen, notes, verdict } = await page.evaluate(async (f) => {
+  const { seen, notes, verdict, asked } = await page.evaluate(async (f) => {
     const states = [];
     const notes = new Set();  // what the Findings panel said of the analyses meanwhile
     const record = () => {
@@ -223,13 +223,23 @@ test('a big repository: the newest catalog is shown first, the version picker wa
     };
     const observer = new MutationObserver(record);
     observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    // What the page asks its workers, in order (the operations of the messages posted to them).
+    const asked = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (message, ...rest) {
+      if (message && message.op) asked.push(message.op);
+      return post.call(this, message, ...rest);
+    };
     const summary = await window.fbclens.loadFiles(f, { shownFirstFrom: 0 });
+    Worker.prototype.postMessage = post;
     await new Promise((resolve) => requestAnimationFrame(resolve));
     record();
     observer.disconnect();
-    return { seen: states, notes: [...notes], verdict: summary.verdict };
+    return { seen: states, notes: [...notes], verdict: summary.verdict, asked };
   }, files);
   assert.equal(verdict, 'VALID');
+  // The newest catalog's graph is laid out before the rest is validated: the worker answers in order.
+  assert.ok(asked.indexOf('layout') >= 0 && asked.indexOf('layout') < asked.indexOf('finishRepository'), JSON.stringify(asked));
   // The catalog shown first has its analyses deferred (its worker validates the rest first), and the
   // Findings panel says they wait for the other catalogs.
   assert.ok(notes.some((n) => n.includes('run once the repository\'s other catalogs are validated')), JSON.stringify(notes));
