@@ -116,10 +116,10 @@ export function FindingsPanel({ state, context }) {
         onInput=${(e) => context.actions.setFindingsFilter({ text: e.target.value })} />
     </div>
     ${pending
-      ? html`<p class="fl-dim fl-pending" role="status">${waiting
+      ? html`<p class="fl-dim fl-pending" role="status">${(waiting
         ? 'The analyses beyond opm (upgrade stranding, OperatorHub, dependencies, installing) run once the repository\'s other catalogs are validated.'
-        : 'Running the analyses beyond opm (upgrade stranding, OperatorHub, dependencies, installing)…'}
-        opm's findings are all here already.</p>` : ''}
+        : 'Running the analyses beyond opm (upgrade stranding, OperatorHub, dependencies, installing)…') +
+        ' opm\'s findings are all here already.'}</p>` : ''}
     ${!findings.length ? (pending ? '' : html`<p class="fl-good">No findings: opm validate would pass this catalog, and fbclens has no advice.</p>`)
       : html`<div class="fl-flist" role="listbox" tabindex="0" aria-label=${plural(shown, 'finding') + ' shown of ' + findings.length}
         aria-activedescendant=${selectedRow >= first && selectedRow < last ? context.uid + 'finding-' + state.finding : undefined}
