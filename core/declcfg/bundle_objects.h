@@ -1,7 +1,7 @@
 // What reading an olm.bundle.object manifest found, kept so that the same payload met again is not
 // read again. A catalog repository keeps one catalog per OpenShift version, and most bundles are in
-// several of them with the same payloads (compliance-operator-fbc's eleven version folders hold
-// one catalog eleven times); the union of ../shared/catalogs holds 155 MB of base64 payloads of
+// several of them with the same payloads (eleven of compliance-operator-fbc's twelve version
+// folders hold the same catalog file); the union of ../shared/catalogs holds 155 MB of base64 payloads of
 // which 72 MB are distinct. Reading a payload is decoding its base64, which is always done (opm's
 // check, below), then finding its identity and, for a ClusterServiceVersion, parsing it for its
 // metadata: the part this memo spares.
