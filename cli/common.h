@@ -18,12 +18,14 @@ std::unique_ptr<FileSource> open_catalog(const std::string& path);
 /// Loads the catalog at `path` and returns its validation report (the update logic needs only the
 /// model, but the report also gives opm's verdict and findings, which some verbs warn about); null
 /// after printing the error when PATH cannot be read. The analyses beyond opm (core/analyses) are
-/// not run: no verb but validate prints them.
-inline std::unique_ptr<ValidationReport> load(const std::string& path) {
+/// not run: no verb but validate prints them. `bundle_objects`: shared with the other catalogs the
+/// verb loads (ValidateOptions::bundle_objects; the report is the same without it).
+inline std::unique_ptr<ValidationReport> load(const std::string& path, declcfg::BundleObjectMemo* bundle_objects = nullptr) {
   const std::unique_ptr<FileSource> source = open_catalog(path);
   if (!source) return nullptr;
   ValidateOptions options;
   options.analyses = false;
+  options.bundle_objects = bundle_objects;
   return std::make_unique<ValidationReport>(validate_catalog(*source, options));
 }
 

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "common.h"
+#include "declcfg/bundle_objects.h"
 #include "diff/diff.h"
 #include "export/diff_json.h"
 #include "export/diff_sarif.h"
@@ -21,9 +22,11 @@ int run_diff(const DiffSettings& s) {
   const std::string& output = s.output;
   const std::string& profile = s.profile;
   const std::string* const paths[] = {&s.old_path, &s.new_path};
-  const auto old_report = load(s.old_path);
+  // Two versions of a catalog hold mostly the same bundles: their bundle-object manifests are read once.
+  declcfg::BundleObjectMemo bundle_objects;
+  const auto old_report = load(s.old_path, &bundle_objects);
   if (!old_report) return 2;
-  const auto new_report = load(s.new_path);
+  const auto new_report = load(s.new_path, &bundle_objects);
   if (!new_report) return 2;
   // A catalog opm rejects is still compared as far as it loaded; say so, since the diff then
   // reflects only part of it.
