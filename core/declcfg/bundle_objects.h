@@ -38,10 +38,11 @@ struct BundleObjectReading {
 /// first CSV's metadata, so the same manifest contributes differently). Only JSON manifests are
 /// kept, and a payload found here is still base64-decoded and must still start with '{': every
 /// finding opm's reading of bundle objects can give (bad base64, a manifest that does not convert
-/// from YAML) comes from the payload itself, so the verdict and findings never depend on this memo.
-/// Two different payloads with the same key would make the second bundle show the first one's
-/// identity and CSV metadata: a chance of about 2^-64 per pair, not a cryptographic guarantee
-/// (the same trade as the diff's digests; see value_digest.h).
+/// from YAML) comes from the payload itself, so the verdict and opm's findings never depend on this
+/// memo. Two different payloads with the same key would make the second bundle show the first
+/// one's identity and CSV metadata (and the analyses beyond opm, which read them, find what they
+/// find in those): a chance of about 2^-64 per pair, not a cryptographic guarantee (the same trade
+/// as the diff's digests; see value_digest.h).
 class BundleObjectMemo {
  public:
   /// `max_bytes`: about how much memory the readings kept may take (estimated, see
