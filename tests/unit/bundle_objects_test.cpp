@@ -65,19 +65,8 @@ ValidationReport validate_with(const FileSource& source, declcfg::BundleObjectMe
 // A package whose one bundle holds `objects` as olm.bundle.object payloads (each a manifest's
 // text, base64-encoded here).
 std::string catalog_with_objects(const std::vector<std::string>& objects) {
-  static const char* const kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  const auto base64 = [](const std::string& in) {
-    std::string out;
-    for (std::size_t i = 0; i < in.size(); i += 3) {
-      const std::size_t n = std::min<std::size_t>(3, in.size() - i);
-      std::uint32_t v = 0;
-      for (std::size_t k = 0; k < 3; ++k) v = v << 8 | (k < n ? static_cast<unsigned char>(in[i + k]) : 0);
-      for (std::size_t k = 0; k < 4; ++k) out += k <= n ? kAlphabet[(v >> (18 - 6 * k)) & 63] : '=';
-    }
-    return out;
-  };
   Json properties = Json::array({{{"type", "olm.package"}, {"value", {{"packageName", "p"}, {"version", "1.0.0"}}}}});
-  for (const std::string& o : objects) properties.push_back({{"type", "olm.bundle.object"}, {"value", {{"data", base64(o)}}}});
+  for (const std::string& o : objects) properties.push_back({{"type", "olm.bundle.object"}, {"value", {{"data", base64_encode(o)}}}});
   return Json{{"schema", "olm.package"}, {"name", "p"}, {"defaultChannel", "stable"}}.dump() + "\n" +
          Json{{"schema", "olm.channel"}, {"package", "p"}, {"name", "stable"}, {"entries", {{{"name", "p.v1.0.0"}}}}}.dump() + "\n" +
          Json{{"schema", "olm.bundle"}, {"package", "p"}, {"name", "p.v1.0.0"}, {"image", "example.com/p:1"}, {"properties", properties}}.dump() + "\n";

@@ -380,19 +380,6 @@ const bool registered = [] {
 namespace fbclens::test {
 namespace {
 
-// Standard base64 with padding (olm.bundle.object's "data").
-std::string base64_encode(const std::string& bytes) {
-  static const char* const kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  for (std::size_t i = 0; i < bytes.size(); i += 3) {
-    const std::size_t n = std::min<std::size_t>(3, bytes.size() - i);
-    unsigned v = 0;
-    for (std::size_t k = 0; k < 3; ++k) v = v << 8 | (k < n ? static_cast<unsigned char>(bytes[i + k]) : 0u);
-    for (std::size_t k = 0; k < 4; ++k) out += k <= n ? kAlphabet[(v >> (18 - 6 * k)) & 63] : '=';
-  }
-  return out;
-}
-
 // A package of one bundle, its default channel's head, with `head_properties` (JSON) after its
 // olm.package property, and the package icon `package_icon` (olm.package's "icon", JSON, or "").
 ValidationReport icon_catalog(const std::string& package_icon, const std::string& head_properties) {

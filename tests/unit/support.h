@@ -20,6 +20,9 @@ bool shared_available();
 /// Whole file, or "" if unreadable.
 std::string read_file(const std::string& path);
 
+/// Standard base64 with padding (what olm.bundle.object's "data" holds), for catalogs made in tests.
+std::string base64_encode(const std::string& bytes);
+
 /// Sub-folders of `dir`, sorted.
 std::vector<std::string> list_dirs(const std::string& dir);
 
