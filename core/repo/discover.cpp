@@ -111,10 +111,18 @@ bool looked_at_by_discovery(const std::string& path, const IndexIgnore& ignore) 
 }
 
 // The rules of the .indexignore files among `paths` (walk order), read as discovery reads them.
-IndexIgnore discovery_ignore(const FileSource& source, const std::vector<std::string>& paths) {
-  IndexIgnore ignore;
+// `read_again`: whether the files will be read again next (by the roots' loads), for the plan.
+IndexIgnore discovery_ignore(const FileSource& source, const std::vector<std::string>& paths, bool read_again) {
+  std::vector<std::string> files;
   for (const std::string& p : paths) {
-    if (base_name(p) != ".indexignore") continue;
+    if (base_name(p) == ".indexignore") files.push_back(p);
+  }
+  // Planned, so a source that reads slowly (the page's Files) starts them all at once instead of
+  // one round trip each: in the app a repository's other catalogs start while the page draws the
+  // one shown, and each of the union's five .indexignore files waited for that (tests/bench).
+  if (!files.empty()) source.plan_reads({files, read_again});
+  IndexIgnore ignore;
+  for (const std::string& p : files) {
     std::string bytes, error;
     if (source.read(p, bytes, error, std::size_t(1) << 20)) ignore.add_file(p, bytes);
   }
@@ -126,7 +134,8 @@ std::vector<std::string> files_to_look_at(const FileSource& source) {
   std::vector<SourceError> walk_errors;
   std::vector<std::string> paths = source.list_files(walk_errors);
   std::sort(paths.begin(), paths.end(), walk_order_less);
-  const IndexIgnore ignore = discovery_ignore(source, paths);
+  // Each root's load reads its own .indexignore files again.
+  const IndexIgnore ignore = discovery_ignore(source, paths, /*read_again=*/true);
   paths.erase(std::remove_if(paths.begin(), paths.end(),
                              [&](const std::string& p) { return !looked_at_by_discovery(p, ignore); }),
               paths.end());
@@ -608,7 +617,7 @@ bool TemplateWatch::may_hold_template(const LoadResult* load) const {
     for (const CatalogFile& f : load->files) {
       if (base_name(f.path) == ".indexignore") paths.push_back(f.path);
     }
-    const IndexIgnore ignore = discovery_ignore(base(), paths);
+    const IndexIgnore ignore = discovery_ignore(base(), paths, /*read_again=*/false);  // after the load
     for (const CatalogFile& f : load->files) {
       if (!looked_at_by_discovery(f.path, ignore)) continue;
       if (!f.ignored && !std::binary_search(unread_.begin(), unread_.end(), f.path)) continue;  // looked at when read

@@ -118,6 +118,42 @@ TEST_CASE("a repository plans discovery's reads, then each root's, named as the 
                                                              "v4.21/catalog/p/catalog.json"});
 }
 
+TEST_CASE("a repository plans its .indexignore files before reading them, then discovery's reads", "[repo][read-plan]") {
+  // In the page each unplanned read is a round trip to the page's thread, which may be drawing the
+  // catalog shown: discovery names its .indexignore files first, so they are read all at once.
+  RecordingSource source;
+  source.files.add("v4.20/catalog/p/catalog.json", package_file("p"));
+  source.files.add("v4.20/catalog/.indexignore", "notes.json\n");
+  source.files.add("v4.20/catalog/notes.json", "not a catalog\n");
+  source.files.add("v4.21/catalog/p/catalog.json", package_file("p"));
+  source.files.add(".indexignore", "drafts/\n");
+  source.files.add("drafts/catalog.json", package_file("draft"));
+
+  const repo::Discovery discovery = repo::discover_repository(source);
+  REQUIRE(discovery.repository);
+  REQUIRE(source.plans.size() == 2);
+  const std::vector<std::string> ignore_files{".indexignore", "v4.20/catalog/.indexignore"};
+  CHECK(source.plans[0] == ignore_files);
+  CHECK(source.read_again[0]);  // each root's load reads its own .indexignore files again
+  CHECK(reads_from(source, 0, 2) == ignore_files);
+  const std::vector<std::string> looked_at{"v4.20/catalog/p/catalog.json", "v4.21/catalog/p/catalog.json"};
+  CHECK(source.plans[1] == looked_at);
+  CHECK(reads_from(source, 2, 10) == looked_at);
+}
+
+TEST_CASE("a catalog's template watch plans the .indexignore files it reads again after the load, not to be kept", "[repo][read-plan]") {
+  RecordingSource source;
+  source.files.add(".indexignore", "notes.yaml\n");
+  source.files.add("notes.yaml", "schema: olm.template.basic\n");  // ignored: read by neither
+  source.files.add("p/catalog.json", package_file("p"));
+  const repo::FolderOutcome outcome = repo::validate_folder(source, {});
+  REQUIRE(outcome.report != nullptr);
+  const std::vector<std::vector<std::string>> expected{{".indexignore"}, {"p/catalog.json"}, {".indexignore"}};
+  CHECK(source.plans == expected);
+  CHECK(source.read_again == std::vector<bool>{false, false, false});
+  CHECK(source.reads == std::vector<std::string>{".indexignore", "p/catalog.json", ".indexignore"});
+}
+
 TEST_CASE("a folder that is one catalog plans its reads once, through the template watch", "[repo][read-plan]") {
   RecordingSource source;
   source.files.add("p/catalog.json", package_file("p"));
