@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repo, shots, startBrowser } from './chromium.mjs';
 import { spawnSync } from 'node:child_process';
-import { panel, shareMenu, words } from './page-helpers.mjs';
+import { headerNote, panel, shareMenu, words } from './page-helpers.mjs';
 
 const fixtures = join(repo, 'tests/fixtures/repository');
 const mtv = join(repo, '../shared/catalogs/mtv-fbc');
@@ -291,6 +291,47 @@ test('a load started during a big repository\'s rest replaces it: no load event 
     assert.match(outcome.status, /^VALID/, 'the new catalog\'s verdict');
     assert.equal(outcome.loading, false);
   }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// A link copied while a big repository's rest is validated names the folder by the fingerprint of
+// all its files, which the rest's load computes: the copy waits for it (and says so) rather than
+// carry fp=unknown, which would open on any folder as if it were this one.
+test('a share link copied during a big repository\'s rest waits for the folder\'s fingerprint', async () => {
+  const page = await open();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const dir = join(fixtures, 'l01-version-folders/repo');
+  const files = spawnSync('find', ['.', '-type', 'f'], { cwd: dir, encoding: 'utf8' }).stdout.trim().split('\n')
+    .map((p) => ({ path: p.slice(2), data: readFileSync(join(dir, p), 'utf8') }));
+  await page.evaluate(async (f) => {
+    await navigator.clipboard.writeText('nothing copied yet');
+    // The rest is held back until the test lets it go: the page posts finishRepository to its worker.
+    const post = Worker.prototype.postMessage;
+    window.releaseRest = null;
+    Worker.prototype.postMessage = function (message, ...rest) {
+      if (message && message.op === 'finishRepository') {
+        Worker.prototype.postMessage = post;
+        window.releaseRest = () => post.call(this, message, ...rest);
+        return undefined;
+      }
+      return post.call(this, message, ...rest);
+    };
+    window.repositoryLoaded = window.fbclens.loadFiles(f, { shownFirstFrom: 0 });
+  }, files);
+  await page.waitForFunction(() => document.querySelector('select.fl-roots')?.disabled && window.releaseRest);
+  await shareMenu(page, 'Copy link');
+  await headerNote(page).getByText(/once the repository's other catalogs are validated/).waitFor({ timeout: 30000 });
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'nothing copied yet');
+  const fingerprint = await page.evaluate(async () => {
+    window.releaseRest();
+    return (await window.repositoryLoaded).fingerprint;
+  });
+  assert.match(fingerprint, /^[0-9a-f]{16}$/);
+  await headerNote(page).getByText(/^Link copied/).waitFor({ timeout: 30000 });
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const fp = new URLSearchParams(new URL(link).hash.slice(1)).get('fp');
+  assert.ok(fp && fp !== 'unknown' && fingerprint.startsWith(fp), link);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -75,12 +75,32 @@ export function createExports({ instance, store, appUrl, note, onMermaid }) {
     return c && c.source.kind === 'url' ? new URL(c.source.url, location.href).href : '';
   };
   const fromDisk = () => { const c = store.get().catalog; return !!c && c.source.kind === 'files'; };
+  // A big repository's newest catalog is shown while the worker validates the rest (shell/loads.js
+  // showPreview). A link names a folder from disk by the fingerprint of all its files, known only
+  // once the rest is read, and a link without one opens on any folder as if it were this one; so a
+  // link asked for meanwhile is copied when the load ends, or not at all if another catalog came.
+  const previewing = () => {
+    const s = store.get();
+    return !!(s.loading && s.catalog && s.catalog.repository && s.catalog.repository.overview.pending);
+  };
+  const previewEnded = () => new Promise((resolve) => {
+    const off = store.subscribe(() => { if (!previewing()) { off(); resolve(); } });
+  });
   const clipboard = async (text, message) => { await navigator.clipboard.writeText(text); note(message); };
   const attempt = (what, run) => run().catch((error) => note('Could not ' + what + ': ' + error.message));
   return {
     graph, png, report, walks,
     copy(kind) {
       return attempt('copy the ' + (kind === 'link' ? 'link' : 'embed snippet'), async () => {
+        if (kind === 'link' && fromDisk() && previewing()) {
+          const source = store.get().catalog.source;
+          note('The link will be copied once the repository\'s other catalogs are validated…');
+          await previewEnded();
+          const c = store.get().catalog;
+          if (!c || c.source !== source || !c.summary.fingerprint) {
+            throw new Error('the repository\'s load did not end with this folder shown');
+          }
+        }
         const view = instance().state();
         if (kind === 'link') {
           return clipboard(link(appUrl(), view, catalogUrl()), fromDisk()
