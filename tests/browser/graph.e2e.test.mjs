@@ -378,6 +378,23 @@ test('800×500: the panes make room and the graph stays visible', { skip }, asyn
   await small.close();
 });
 
+// The app draws only after something changed (input, an answer, a call from the page), and once
+// idle it stops asking the browser for animation frames: a loop that ticked every frame and drew
+// nothing cost the idle page 100-150 ms of CPU a second (tests/bench/README.md).
+test('an idle graph pauses its frame loop, and the mouse over the canvas starts it again', async () => {
+  await page.mouse.move(5, 5);
+  await page.waitForTimeout(3000);  // the half-second of frames after input, then 2 s idle
+  const idle = await page.evaluate(async () => {
+    const before = window.fbclens.appStatus().ticks;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return window.fbclens.appStatus().ticks - before;
+  });
+  assert.equal(idle, 0, 'main-loop ticks while idle');
+  const frames = await page.evaluate(() => window.fbclens.appStatus().frames);
+  await page.mouse.move(...at(await canvasBox(), 0.5, 0.5));
+  await page.waitForFunction((f) => window.fbclens.appStatus().frames > f + 2, frames, { timeout: 10000 });
+});
+
 test('no console errors', () => {
   assert.deepEqual(consoleErrors, []);
 });

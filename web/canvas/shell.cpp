@@ -46,6 +46,22 @@ constexpr double kDrawSecondsAfterActivity = 0.5;
 constexpr int kMinFramesAfterActivity = 3;
 double g_draw_until = 0;
 int g_frames_to_draw = kMinFramesAfterActivity;
+// Whether the frame loop is paused: with nothing to draw it stops asking for animation frames, so
+// the browser makes none for the page. (A loop that asked for every frame and drew nothing still
+// cost the idle page 100-150 ms of CPU a second under SwiftShader, measured by process:
+// tests/bench/README.md.) Everything that can change the picture calls wake() or redraw().
+bool g_paused = false;
+// How long the loop goes on ticking (drawing nothing) before it pauses. Pausing as soon as nothing
+// was left to draw made a union load in the page 0.03-0.07 s slower (seven alternations; the
+// renderer's other threads spent 60-100 ms more, each answer of the worker starting the loop
+// again); after 2 s the loads were as fast as with a loop that never paused.
+constexpr double kPauseAfterIdleSeconds = 2.0;
+
+void resume_frames() {
+  if (!g_paused) return;
+  g_paused = false;
+  emscripten_resume_main_loop();
+}
 
 AppState* g_state = nullptr;
 float g_pixel_ratio = 1.0f;  // device pixels per CSS pixel: ImGui works in CSS pixels
@@ -57,9 +73,13 @@ ImGuiMouseCursor g_cursor = ImGuiMouseCursor_Arrow;
 void wake() {
   g_draw_until = emscripten_get_now() / 1000.0 + kDrawSecondsAfterActivity;
   g_frames_to_draw = kMinFramesAfterActivity;
+  resume_frames();
 }
 
-void redraw() { g_frames_to_draw = std::max(g_frames_to_draw, kMinFramesAfterActivity); }
+void redraw() {
+  g_frames_to_draw = std::max(g_frames_to_draw, kMinFramesAfterActivity);
+  resume_frames();
+}
 
 ShellStats g_shell;
 
@@ -319,7 +339,13 @@ void frame() {
   if (s.ui.theme_applied != s.ui.light_theme) apply_theme(s);
   if (!ImGui::GetCurrentContext()->InputEventsQueue.empty()) wake();
   if (s.model.scene_dirty) redraw();
-  if (g_frames_to_draw <= 0 && emscripten_get_now() / 1000.0 > g_draw_until) return;  // the canvas keeps its picture
+  if (g_frames_to_draw <= 0 && emscripten_get_now() / 1000.0 > g_draw_until) {  // the canvas keeps its picture
+    if (emscripten_get_now() / 1000.0 > g_draw_until + kPauseAfterIdleSeconds) {
+      g_paused = true;
+      emscripten_pause_main_loop();
+    }
+    return;
+  }
   request_what_is_missing(s);  // only what changed can need a request, and every change wakes
   --g_frames_to_draw;
   const double frame_start = emscripten_get_now();
@@ -375,6 +401,7 @@ EMSCRIPTEN_KEEPALIVE void fbclens_app_set_theme(int light) {
 /// statistics) still answer afterwards; nothing draws again.
 EMSCRIPTEN_KEEPALIVE void fbclens_app_stop() {
   emscripten_cancel_main_loop();
+  fbclens::web::g_paused = false;  // nothing resumes a loop that was cancelled
   fbclens_unlisten();
   if (!ImGui::GetCurrentContext()) return;  // stopped already
   ImGui_ImplOpenGL3_Shutdown();

@@ -6,7 +6,8 @@
 namespace fbclens::web {
 
 /// Draws frames for a short while from now (input arrived: hover states and tooltips settle);
-/// between such moments the app draws nothing and the canvas keeps its picture.
+/// between such moments the app draws nothing, the canvas keeps its picture and the frame loop is
+/// paused (it asks the browser for no animation frames) until wake() or redraw() resumes it.
 void wake();
 
 /// Draws a few frames from now (an answer from the worker, a call from the page, a new scene): what
@@ -24,7 +25,7 @@ float pixel_ratio();
 /// Frame counters for the page's appStatus().
 struct ShellStats {
   unsigned frames = 0;   ///< frames drawn
-  unsigned ticks = 0;    ///< main-loop iterations, drawn or not
+  unsigned ticks = 0;    ///< main-loop iterations, drawn or not (the loop is paused while idle)
   /// Main-thread ms to build and submit a frame, a moving average over about the last 20 frames
   /// drawn (what the GPU, or SwiftShader, then spends is not in it).
   double frame_ms = 0;
