@@ -368,7 +368,7 @@ test('loading runs in a worker: progress, frames while loading, cancel keeps the
     requestAnimationFrame(count);
     window.fbclens.on('progress', (p) => {
       const box = window.fbclens.canvas.getBoundingClientRect();
-      window.progressSeen.push(Object.assign({ ticks: window.animationFrames, canvas: [box.width, box.height] }, p));
+      window.progressSeen.push(Object.assign({ pageFrames: window.animationFrames, canvas: [box.width, box.height] }, p));
       // Cancel from inside the load, through the header's own button, while the worker parses.
       if (window.cancelOnParsing && p.phase === 'parsing') {
         window.cancelOnParsing = false;
@@ -386,8 +386,8 @@ test('loading runs in a worker: progress, frames while loading, cancel keeps the
   // Animation frames the page ran between the first and the last progress report: none if the load
   // ran on the UI thread (its progress callbacks would all run inside one synchronous call).
   const seen = await page.evaluate(() => { window.countFrames = false; return window.progressSeen; });
-  const ticksWhileLoading = seen.at(-1).ticks - seen[0].ticks;
-  assert.ok(ticksWhileLoading > 2, `page frames while loading: ${ticksWhileLoading} (${seen.length} reports)`);
+  const framesWhileLoading = seen.at(-1).pageFrames - seen[0].pageFrames;
+  assert.ok(framesWhileLoading > 2, `page frames while loading: ${framesWhileLoading} (${seen.length} reports)`);
   const phases = await page.evaluate(() => [...new Set(window.progressSeen.map((p) => p.phase))]);
   assert.deepEqual(phases, ['reading', 'parsing']);
   const last = await page.evaluate(() => window.progressSeen.at(-1));

@@ -6,8 +6,9 @@
 namespace fbclens::web {
 
 /// Draws frames for a short while from now (input arrived: hover states and tooltips settle);
-/// between such moments the app draws nothing, the canvas keeps its picture and the frame loop is
-/// paused (it asks the browser for no animation frames) until wake() or redraw() resumes it.
+/// between such moments the app draws nothing and the canvas keeps its picture, and after 2 s of
+/// that the frame loop pauses (it asks the browser for no animation frames) until wake() or
+/// redraw() resumes it.
 void wake();
 
 /// Draws a few frames from now (an answer from the worker, a call from the page, a new scene): what
