@@ -320,6 +320,8 @@ test('a share link copied during a big repository\'s rest waits for the folder\'
     window.repositoryLoaded = window.fbclens.loadFiles(f, { shownFirstFrom: 0 });
   }, files);
   await page.waitForFunction(() => document.querySelector('select.fl-roots')?.disabled && window.releaseRest);
+  // Nor does the address bar name the folder meanwhile (it follows the view once the load ends).
+  assert.doesNotMatch(await page.evaluate(() => location.hash), /fp=/);
   await shareMenu(page, 'Copy link');
   await headerNote(page).getByText(/once the repository's other catalogs are validated/).waitFor({ timeout: 30000 });
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'nothing copied yet');
@@ -332,6 +334,7 @@ test('a share link copied during a big repository\'s rest waits for the folder\'
   const link = await page.evaluate(() => navigator.clipboard.readText());
   const fp = new URLSearchParams(new URL(link).hash.slice(1)).get('fp');
   assert.ok(fp && fp !== 'unknown' && fingerprint.startsWith(fp), link);
+  assert.equal(new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).get('fp'), fp);
   assert.deepEqual(errors, []);
   await page.close();
 });

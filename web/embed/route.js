@@ -81,10 +81,13 @@ function startFull(element, query) {
   const app = mount(element, options);
   window.fbclens = app;
   // The hash follows the view (replaceState: moving around is not history), except while the
-  // link's catalog has not been opened yet: then the link's hash stays as it was.
+  // link's catalog has not been opened yet: then the link's hash stays as it was. Nor while a
+  // folder's fingerprint is not known yet (a big repository's newest catalog is shown while the
+  // rest is read): a link of that moment would open on any folder as if it were this one; the
+  // hash follows once the load ends.
   let written = location.hash;
   app.on('view', (state) => {
-    if (app.source() === null) return;
+    if (app.source() === null || state.fingerprint === 'unknown') return;
     const hash = toHash(state);
     if (hash !== written && hash !== location.hash) {
       written = hash;
