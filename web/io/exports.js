@@ -75,16 +75,17 @@ export function createExports({ instance, store, appUrl, note, onMermaid }) {
     return c && c.source.kind === 'url' ? new URL(c.source.url, location.href).href : '';
   };
   const fromDisk = () => { const c = store.get().catalog; return !!c && c.source.kind === 'files'; };
-  // A big repository's newest catalog is shown while the worker validates the rest (shell/loads.js
-  // showPreview). A link names a folder from disk by the fingerprint of all its files, known only
-  // once the rest is read, and a link without one opens on any folder as if it were this one; so a
-  // link asked for meanwhile is copied when the load ends, or not at all if another catalog came.
-  const previewing = () => {
+  // A link names a folder from disk by the fingerprint of all its files. A big repository's newest
+  // catalog is shown before the rest is read (shell/loads.js showPreview), without one yet (the
+  // view's fingerprint is then 'unknown', and the address bar waits too: embed/route.js), and a
+  // link without one opens on any folder as if it were this one; so a link asked for meanwhile is
+  // copied when the load ends, or not at all if another catalog came.
+  const fingerprintPending = () => {
     const s = store.get();
-    return !!(s.loading && s.catalog && s.catalog.repository && s.catalog.repository.overview.pending);
+    return !!(s.loading && fromDisk() && !s.catalog.summary.fingerprint);
   };
-  const previewEnded = () => new Promise((resolve) => {
-    const off = store.subscribe(() => { if (!previewing()) { off(); resolve(); } });
+  const fingerprintKnown = () => new Promise((resolve) => {
+    const off = store.subscribe(() => { if (!fingerprintPending()) { off(); resolve(); } });
   });
   const clipboard = async (text, message) => { await navigator.clipboard.writeText(text); note(message); };
   const attempt = (what, run) => run().catch((error) => note('Could not ' + what + ': ' + error.message));
@@ -92,10 +93,10 @@ export function createExports({ instance, store, appUrl, note, onMermaid }) {
     graph, png, report, walks,
     copy(kind) {
       return attempt('copy the ' + (kind === 'link' ? 'link' : 'embed snippet'), async () => {
-        if (kind === 'link' && fromDisk() && previewing()) {
+        if (kind === 'link' && fingerprintPending()) {
           const source = store.get().catalog.source;
           note('The link will be copied once the repository\'s other catalogs are validated…');
-          await previewEnded();
+          await fingerprintKnown();
           const c = store.get().catalog;
           if (!c || c.source !== source || !c.summary.fingerprint) {
             throw new Error('the repository\'s load did not end with this folder shown');
