@@ -34,6 +34,9 @@ const openFolder = async (page, folder) => {
   await page.locator('input[type=file][webkitdirectory]').first().setInputFiles(folder);
   return loaded;
 };
+// The files under `dir` as loadFiles takes them ({path, data}).
+const filesOf = (dir) => spawnSync('find', ['.', '-type', 'f'], { cwd: dir, encoding: 'utf8' }).stdout.trim().split('\n')
+  .map((p) => ({ path: p.slice(2), data: readFileSync(join(dir, p), 'utf8') }));
 const picker = (page) => page.getByRole('banner').getByLabel('Catalog of the repository (one per OpenShift version)');
 const shownRoot = (page) => page.evaluate(() => window.fbclens.state().root);
 const waitRoot = (page, root) => page.waitForFunction((r) => window.fbclens.state().root === r &&
@@ -207,9 +210,7 @@ test('a real repository (mtv-fbc, 10 catalogs): 800×500 and the picker from the
 // while the rest is validated; the load then ends as without it (both catalogs, the graph drawn).
 test('a big repository: the newest catalog is shown first, the version picker waits for the rest', async () => {
   const page = await open();
-  const dir = join(fixtures, 'l01-version-folders/repo');
-  const files = spawnSync('find', ['.', '-type', 'f'], { cwd: dir, encoding: 'utf8' }).stdout.trim().split('\n')
-    .map((p) => ({ path: p.slice(2), data: readFileSync(join(dir, p), 'utf8') }));
+  const files = filesOf(join(fixtures, 'l01-version-folders/repo'));
   const { seen, notes, verdict, asked } = await page.evaluate(async (f) => {
     const states = [];
     const notes = new Set();  // what the Findings panel said of the analyses meanwhile
@@ -260,8 +261,6 @@ test('a big repository: the newest catalog is shown first, the version picker wa
 // the page's.
 test('a load started during a big repository\'s rest replaces it: no load event or status of the repository after it', async () => {
   const page = await open();
-  const filesOf = (dir) => spawnSync('find', ['.', '-type', 'f'], { cwd: dir, encoding: 'utf8' }).stdout.trim().split('\n')
-    .map((p) => ({ path: p.slice(2), data: readFileSync(join(dir, p), 'utf8') }));
   const repository = filesOf(join(fixtures, 'l01-version-folders/repo'));
   const catalog = filesOf(join(repo, 'tests/fixtures/validation/f01-valid-base/catalog'));
   for (let round = 0; round < 3; round++) {
@@ -301,9 +300,7 @@ test('a load started during a big repository\'s rest replaces it: no load event 
 test('a share link copied during a big repository\'s rest waits for the folder\'s fingerprint', async () => {
   const page = await open();
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  const dir = join(fixtures, 'l01-version-folders/repo');
-  const files = spawnSync('find', ['.', '-type', 'f'], { cwd: dir, encoding: 'utf8' }).stdout.trim().split('\n')
-    .map((p) => ({ path: p.slice(2), data: readFileSync(join(dir, p), 'utf8') }));
+  const files = filesOf(join(fixtures, 'l01-version-folders/repo'));
   await page.evaluate(async (f) => {
     await navigator.clipboard.writeText('nothing copied yet');
     // The rest is held back until the test lets it go: the page posts finishRepository to its worker.
